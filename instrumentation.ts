@@ -1,0 +1,10 @@
+/**
+ * Runs once when a server starts: checks the configuration and opens the
+ * waitlist store in the background, so a broken setting shows in the log at
+ * boot and the first visitor does not wait for the embedded database to start.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  const { prepareWaitlistStore } = await import('./lib/waitlist/repository')
+  prepareWaitlistStore()
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod'
+
+/**
+ * The server's configuration, read from the environment and validated once.
+ *
+ * Variables are read by computed name on purpose: Next.js inlines
+ * `process.env.NEXT_PUBLIC_*` at build time, and the store must follow the
+ * environment the server starts with, not the one it was built with.
+ */
+export const SUPABASE_URL_VARS = ['NEXT_PUBLIC_SUPABASE_URL', 'SUPABASE_URL'] as const
+export const SUPABASE_KEY_VARS = [
+  'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY',
+  'NEXT_PUBLIC_SUPABASE_ANON_KEY',
+  'SUPABASE_ANON_KEY',
+] as const
+
+export const DEFAULT_DATA_DIR = '.data/waitlist'
+export const IN_MEMORY_DATA_DIR = 'memory://'
+export const DEFAULT_STORE_TIMEOUT_MS = 8000
+
+export type StoreConfig =
+  | { kind: 'supabase'; url: string; key: string; urlVar: string; keyVar: string }
+  | { kind: 'embedded'; dataDir: string }
+
+export type ServerConfig = {
+  store: StoreConfig
+  storeTimeoutMs: number
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+function firstSet(env: Env, names: readonly string[]): { name: string; value: string } | undefined {
+  for (const name of names) {
+    const value = env[name]?.trim()
+    if (value) return { name, value }
+  }
+  return undefined
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ })
+const timeoutMs = z.coerce.number().int().min(100).max(60_000)
+
+function readStore(env: Env): StoreConfig {
+  const url = firstSet(env, SUPABASE_URL_VARS)
+  const key = firstSet(env, SUPABASE_KEY_VARS)
+
+  if (url && !key) {
+    throw new ConfigError(
+      `${url.name} is set but no Supabase key is: set ${SUPABASE_KEY_VARS.join(' or ')}.`,
+    )
+  }
+  if (key && !url) {
+    throw new ConfigError(
+      `${key.name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
+    )
+  }
+  if (url && key) {
+    if (!httpUrl.safeParse(url.value).success) {
+      throw new ConfigError(`${url.name} is not an http(s) URL: "${url.value}".`)
+    }
+    return { kind: 'supabase', url: url.value, key: key.value, urlVar: url.name, keyVar: key.name }
+  }
+  if (env.VERCEL) {
+    // A Vercel function's disk does not outlive the request, so an embedded
+    // database there would quietly lose every signup.
+    throw new ConfigError(
+      `Supabase is not configured on this Vercel deployment: set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]} for this environment.`,
+    )
+  }
+  return { kind: 'embedded', dataDir: env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR }
+}
+
+/** Reads and validates the configuration; throws a {@link ConfigError} naming the variable at fault. */
+export function readConfig(env: Env = process.env): ServerConfig {
+  const rawTimeout = env.WAITLIST_STORE_TIMEOUT_MS?.trim()
+  let storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS
+  if (rawTimeout) {
+    const parsed = timeoutMs.safeParse(rawTimeout)
+    if (!parsed.success) {
+      throw new ConfigError(
+        `WAITLIST_STORE_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000, not "${rawTimeout}".`,
+      )
+    }
+    storeTimeoutMs = parsed.data
+  }
+  return { store: readStore(env), storeTimeoutMs }
+}

@@ -1,0 +1,96 @@
+/**
+ * Every word and number the landing page shows, in one place.
+ * Components read from here so copy changes never touch JSX.
+ */
+export const site = {
+  name: 'Collably',
+  tagline: 'Where creators and brands grow together',
+  footerYear: 2024,
+} as const
+
+export const hero = {
+  eyebrow: 'Early access is opening soon',
+  headline: 'Where creators and brands',
+  headlineAccent: 'grow together',
+  pitch:
+    'Matched by audience, niche and engagement. Briefs and deals in one inbox, payments held in escrow and released by milestone, and analytics that show what every campaign earned.',
+  stats: [
+    { value: '10,000+', label: 'Creators' },
+    { value: '500+', label: 'Brands' },
+  ],
+} as const
+
+export const waitlistForms = {
+  hero: {
+    source: 'hero_section',
+    heading: 'Get VIP Early Access',
+    intro: 'Be first in when the doors open, with founding-member perks for creators and brands.',
+    placeholder: 'Enter your email address',
+    submitLabel: 'Join the Revolution',
+    busyLabel: 'Joining...',
+  },
+  cta: {
+    source: 'cta_section',
+    placeholder: 'Your email address',
+    submitLabel: 'Get VIP Access',
+    busyLabel: 'Joining the Revolution...',
+  },
+  promise: 'No spam, unsubscribe anytime.',
+  emailLabel: 'Email address',
+} as const
+
+export const WAITLIST_SOURCES = [waitlistForms.hero.source, waitlistForms.cta.source] as const
+export type WaitlistSource = (typeof WAITLIST_SOURCES)[number]
+
+export const features = {
+  title: 'Everything You Need to Succeed Together',
+  intro: 'One place to find the right partners, agree on the work and get paid for it.',
+  cards: [
+    {
+      icon: 'sparkles',
+      title: 'Smart Matching',
+      body: 'Find the right partners by audience, niche and engagement, not follower counts alone.',
+    },
+    {
+      icon: 'messages',
+      title: 'Seamless Communication',
+      body: 'Briefs, deals and feedback in built-in messaging, without the email chains.',
+    },
+    {
+      icon: 'shield',
+      title: 'Secure Payments',
+      body: 'Escrow holds every budget and releases it milestone by milestone.',
+    },
+    {
+      icon: 'badge',
+      title: 'Verified Profiles',
+      body: 'Every creator and brand is verified, so you know who you are working with.',
+    },
+    {
+      icon: 'chart',
+      title: 'Campaign Analytics',
+      body: 'Reach, engagement and results for every campaign, in one dashboard.',
+    },
+    {
+      icon: 'zap',
+      title: 'Quick Setup',
+      body: 'Create your profile in minutes and start collaborating the same day.',
+    },
+  ],
+} as const
+
+export type FeatureIcon = (typeof features.cards)[number]['icon']
+
+export const callToAction = {
+  heading: 'Ready to grow together?',
+  body: 'Join the waitlist today and be the first to collaborate when the doors open.',
+} as const
+
+export const notFound = {
+  code: '404',
+  message: 'Oops! Page not found',
+  homeLink: 'Return to Home',
+} as const
+
+/** Scroll reveal: share of a section that must be visible before it animates in. */
+export const REVEAL_VISIBILITY_THRESHOLD = 0.1

@@ -1,0 +1,13 @@
+'use server'
+
+import { joinWith } from './join'
+import { getWaitlistStore } from './repository'
+import type { WaitlistState } from './state'
+
+/** The one action both waitlist forms post to. The form names its `source`; the server checks it. */
+export async function joinWaitlist(
+  _previous: WaitlistState,
+  form: FormData,
+): Promise<WaitlistState> {
+  return joinWith(form, getWaitlistStore)
+}

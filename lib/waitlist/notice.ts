@@ -1,0 +1,44 @@
+import type { WaitlistOutcome } from './state'
+
+export type Notice = {
+  tone: 'success' | 'info' | 'destructive'
+  title: string
+  description: string
+}
+
+export const notices = {
+  joined: {
+    tone: 'success',
+    title: 'Welcome to the waitlist!',
+    description: "You'll be among the first to experience the product.",
+  },
+  alreadyJoined: {
+    tone: 'info',
+    title: 'Already on the list!',
+    description: 'This email is already registered for early access.',
+  },
+  invalidEmail: {
+    tone: 'destructive',
+    title: 'Please check your email address',
+    description: 'That does not look like a valid email address.',
+  },
+  failure: {
+    tone: 'destructive',
+    title: 'Something went wrong',
+    description: 'Please try again later.',
+  },
+} as const satisfies Record<string, Notice>
+
+export function noticeFor(outcome: WaitlistOutcome): Notice {
+  switch (outcome.status) {
+    case 'joined':
+      return notices.joined
+    case 'already_joined':
+      return notices.alreadyJoined
+    case 'invalid':
+      // A refused source only comes from a forged request: it gets the generic answer.
+      return outcome.field === 'email' ? notices.invalidEmail : notices.failure
+    case 'error':
+      return notices.failure
+  }
+}

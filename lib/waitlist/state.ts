@@ -1,0 +1,19 @@
+/**
+ * What the waitlist action answers. Every expected outcome is a value of this
+ * union; the client maps it to a notice and never sees a database message.
+ */
+export type WaitlistState =
+  | { status: 'idle' }
+  | { status: 'joined'; submissionId: string }
+  | { status: 'already_joined'; submissionId: string }
+  | { status: 'invalid'; submissionId: string; email: string; field: 'email' | 'source' }
+  | { status: 'error'; submissionId: string; email: string }
+
+export type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
+
+export const initialWaitlistState: WaitlistState = { status: 'idle' }
+
+/** The address to put back in the field: the spec keeps it after every error except a duplicate. */
+export function emailToKeep(state: WaitlistState): string {
+  return 'email' in state ? state.email : ''
+}
