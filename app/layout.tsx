@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from 'next'
+import { GeistSans } from 'geist/font/sans'
+import { Toaster } from 'sonner'
+import { hero, site } from '@/lib/site'
+import './globals.css'
+
+export const metadata: Metadata = {
+  title: `${site.name}: ${site.tagline}`,
+  description: hero.pitch,
+}
+
+export const viewport: Viewport = {
+  themeColor: '#0b0616',
+}
+
+export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  return (
+    <html lang="en" className={GeistSans.variable}>
+      <head>
+        <noscript>
+          <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
+        </noscript>
+      </head>
+      <body className="bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-violet-800 focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:ring-2 focus:ring-violet-600"
+        >
+          Skip to main content
+        </a>
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+      </body>
+    </html>
+  )
+}

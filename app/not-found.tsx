@@ -1,0 +1,22 @@
+import Link from 'next/link'
+import { LogNotFound } from '@/components/not-found/log-not-found'
+import { notFound } from '@/lib/site'
+
+export default function NotFound() {
+  return (
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-6 text-center"
+    >
+      <LogNotFound />
+      <h1 className="text-7xl font-bold tracking-tight text-slate-900">{notFound.code}</h1>
+      <p className="mt-4 text-xl text-slate-700">{notFound.message}</p>
+      <Link
+        href="/"
+        className="mt-8 rounded-full bg-violet-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-violet-800 focus-visible:ring-4 focus-visible:ring-violet-300 focus-visible:outline-none"
+      >
+        {notFound.homeLink}
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,17 @@
+import { CallToAction } from '@/components/landing/call-to-action'
+import { Features } from '@/components/landing/features'
+import { Hero } from '@/components/landing/hero'
+import { SiteFooter } from '@/components/landing/site-footer'
+
+export default function HomePage() {
+  return (
+    <>
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Hero />
+        <Features />
+        <CallToAction />
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

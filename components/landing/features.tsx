@@ -1,0 +1,35 @@
+import { features } from '@/lib/site'
+import { FeatureIcon } from './feature-icon'
+import { Reveal } from './reveal'
+
+export function Features() {
+  return (
+    <section aria-labelledby="features-heading" className="bg-white py-20 sm:py-28">
+      <Reveal className="mx-auto max-w-6xl px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2
+            id="features-heading"
+            className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
+            {features.title}
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">{features.intro}</p>
+        </div>
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {features.cards.map((card) => (
+            <li
+              key={card.title}
+              className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-lg hover:shadow-violet-100"
+            >
+              <div className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-violet-600 to-fuchsia-600 text-white">
+                <FeatureIcon name={card.icon} />
+              </div>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900">{card.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-600">{card.body}</p>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+    </section>
+  )
+}

@@ -1,0 +1,51 @@
+import { WaitlistForm } from '@/components/waitlist/waitlist-form'
+import { hero, site, waitlistForms } from '@/lib/site'
+
+/** First screen: the pitch, the social proof and the first waitlist form. Never hidden at first paint. */
+export function Hero() {
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-ink relative isolate overflow-hidden text-white"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_20%_0%,rgba(124,58,237,0.45),transparent),radial-gradient(50%_45%_at_90%_20%,rgba(192,38,211,0.35),transparent)]"
+      />
+      <div className="mx-auto grid max-w-6xl gap-12 px-6 pt-10 pb-20 sm:pt-14 lg:grid-cols-[1.1fr_0.9fr] lg:items-center lg:gap-16 lg:pt-16 lg:pb-28">
+        <div>
+          <p className="text-lg font-semibold tracking-tight">{site.name}</p>
+          <p className="mt-10 inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-violet-100">
+            {hero.eyebrow}
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
+            {hero.headline}{' '}
+            <span className="bg-gradient-to-r from-violet-300 to-fuchsia-300 bg-clip-text text-transparent">
+              {hero.headlineAccent}
+            </span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">{hero.pitch}</p>
+          <dl className="mt-10 grid max-w-md grid-cols-2 gap-4">
+            {hero.stats.map((stat) => (
+              <div
+                key={stat.label}
+                className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 px-5 py-4"
+              >
+                <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
+                <dd className="text-3xl font-bold tracking-tight">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="rounded-3xl bg-white p-6 text-slate-900 shadow-2xl shadow-violet-950/50 sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight">{waitlistForms.hero.heading}</h2>
+          <p className="mt-2 text-slate-600">{waitlistForms.hero.intro}</p>
+          <WaitlistForm variant="hero" className="mt-6" />
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * Full-page screenshots of a running site at phone, tablet and desktop widths:
+ *   npm run screenshots -- [base URL, default http://localhost:3000] [output folder, default screenshots]
+ */
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
+
+const base = process.argv[2] ?? 'http://localhost:3000'
+const outDir = process.argv[3] ?? 'screenshots'
+const widths = [375, 768, 1440]
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'not-found', path: '/no-such-page' },
+]
+
+await mkdir(outDir, { recursive: true })
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+try {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of widths) {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme: scheme,
+        reducedMotion: 'reduce',
+      })
+      const page = await context.newPage()
+      for (const { name, path: route } of pages) {
+        await page.goto(new URL(route, base).toString(), { waitUntil: 'networkidle' })
+        const file = path.join(outDir, `${name}-${width}-${scheme}.png`)
+        await page.screenshot({ path: file, fullPage: true })
+        console.log(file)
+      }
+      await context.close()
+    }
+  }
+} finally {
+  await browser.close()
+}
