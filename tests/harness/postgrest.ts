@@ -1,0 +1,399 @@
+/**
+ * A local stand-in for a Supabase project's REST data service (PostgREST
+ * behind the API gateway), for tests. Requests run on PGlite with this
+ * project's migrations, as the role the bearer token names, and are answered
+ * with PostgREST's statuses and bodies (see the contract in the README).
+ *
+ * It speaks the part of PostgREST the project uses: insert (POST), and for the
+ * security tests select (GET/HEAD, with `count=exact`), update (PATCH) and
+ * delete (DELETE) with `column=eq.value` filters.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { PGlite } from '@electric-sql/pglite'
+import { readLocalSchema } from '@/lib/waitlist/local-schema'
+
+/** Supabase's published demo keys for local development: JWTs whose `role` claim names the role. */
+export const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+export const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+
+/** A canned answer in place of the real one, for fault tests. `hang` never answers. */
+export type Fault =
+  | { kind: 'hang' }
+  | { kind: 'refuse' }
+  | { kind: 'answer'; status: number; body: string; contentType?: string }
+  | { kind: 'delay'; ms: number }
+
+export type HarnessOptions = {
+  port?: number
+  /** Chooses a fault per request; the body of a POST is passed parsed when it is JSON. */
+  faultFor?: (request: { method: string; path: string; body: unknown }) => Fault | undefined
+}
+
+export type SupabaseHarness = {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  db: PGlite
+  /** Every request after this one gets `fault` (until cleared with `undefined`). */
+  setFault(fault: Fault | undefined): void
+  requests: RecordedRequest[]
+  close(): Promise<void>
+}
+
+export type RecordedRequest = {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
+
+type Role = 'anon' | 'authenticated' | 'service_role'
+
+type PgError = { code?: string; message: string; detail?: string; hint?: string }
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const TABLES = new Set(['waitlist'])
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message))
+  }
+}
+
+function postgrestError(
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+) {
+  return { code, details, hint, message }
+}
+
+function roleOf(token: string | undefined): Role | undefined {
+  if (!token) return undefined
+  if (token.startsWith('sb_publishable_')) return 'anon'
+  if (token.startsWith('sb_secret_')) return 'service_role'
+  const payload = token.split('.')[1]
+  if (!payload) return undefined
+  try {
+    const role = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).role
+    return role === 'anon' || role === 'authenticated' || role === 'service_role' ? role : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** PostgREST's mapping of a PostgreSQL error to an HTTP status (its ErrorCode table). */
+function statusFor(error: PgError, role: Role): number {
+  const code = error.code ?? ''
+  const exact: Record<string, number> = {
+    '23503': 409,
+    '23505': 409,
+    '25006': 405,
+    '42883': 404,
+    '42P01': 404,
+    '42P17': 500,
+    P0001: 400,
+  }
+  if (code === '42501') return role === 'anon' ? 401 : 403
+  if (code in exact) return exact[code]!
+  const byClass: Record<string, number> = {
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 500,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
+  }
+  return byClass[code.slice(0, 2)] ?? 400
+}
+
+function quote(identifier: string): string {
+  if (!IDENTIFIER.test(identifier)) {
+    throw new HttpError(400, postgrestError('PGRST100', `"failed to parse" (${identifier})`))
+  }
+  return `"${identifier}"`
+}
+
+function filters(params: URLSearchParams): { where: string; values: unknown[] } {
+  const clauses: string[] = []
+  const values: unknown[] = []
+  for (const [column, condition] of params) {
+    if (['select', 'limit', 'order', 'columns', 'on_conflict'].includes(column)) continue
+    const match = /^eq\.(.*)$/s.exec(condition)
+    if (!match)
+      throw new HttpError(
+        400,
+        postgrestError('PGRST100', `"failed to parse filter (${condition})"`),
+      )
+    values.push(match[1])
+    clauses.push(`${quote(column)} = $${values.length}`)
+  }
+  return { where: clauses.length ? ` where ${clauses.join(' and ')}` : '', values }
+}
+
+function selectList(params: URLSearchParams): string {
+  const select = params.get('select')
+  if (!select || select === '*') return '*'
+  return select
+    .split(',')
+    .map((c) => quote(c.trim()))
+    .join(', ')
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startSupabaseHarness(options: HarnessOptions = {}): Promise<SupabaseHarness> {
+  const db = await PGlite.create()
+  for (const sql of await readLocalSchema()) await db.exec(sql)
+
+  const anonKey = DEMO_ANON_KEY
+  const serviceRoleKey = DEMO_SERVICE_ROLE_KEY
+  const apiKeys = new Set([anonKey, serviceRoleKey])
+  let fault: Fault | undefined
+  const requests: RecordedRequest[] = []
+  const sockets = new Set<Socket>()
+
+  async function asRole<T>(role: Role, run: (tx: Pick<PGlite, 'query'>) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`)
+      return run(tx)
+    })
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://harness')
+    const send = (status: number, payload?: unknown, headers: Record<string, string> = {}) => {
+      if (payload === undefined) {
+        res.writeHead(status, headers).end()
+      } else {
+        res
+          .writeHead(status, { 'content-type': JSON_TYPE, ...headers })
+          .end(JSON.stringify(payload))
+      }
+    }
+
+    if (url.pathname === '/health') return send(200, { ok: true })
+
+    // The API gateway: an unknown key never reaches the data service.
+    const apikey = req.headers.apikey
+    if (typeof apikey !== 'string' || !apiKeys.has(apikey)) {
+      return send(401, {
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      })
+    }
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? apikey
+    const role = roleOf(bearer)
+    if (!role)
+      return send(
+        401,
+        postgrestError(
+          'PGRST301',
+          'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)',
+        ),
+      )
+
+    const match = /^\/rest\/v1\/([^/]+)$/.exec(url.pathname)
+    const table = match?.[1]
+    if (!table || !TABLES.has(table)) {
+      return send(
+        404,
+        postgrestError(
+          'PGRST205',
+          `Could not find the table 'public.${table ?? ''}' in the schema cache`,
+        ),
+      )
+    }
+    const prefer = String(req.headers.prefer ?? '')
+    const wantsRows = prefer.includes('return=representation')
+    const relation = `public.${quote(table)}`
+    const params = url.searchParams
+
+    try {
+      switch (req.method) {
+        case 'POST': {
+          let parsed: unknown
+          try {
+            parsed = JSON.parse(body)
+          } catch {
+            return send(400, postgrestError('PGRST102', 'Empty or invalid json'))
+          }
+          const rows = (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[]
+          if (rows.length === 0 || rows.some((r) => typeof r !== 'object' || r === null)) {
+            return send(400, postgrestError('PGRST102', 'Empty or invalid json'))
+          }
+          const columns = Object.keys(rows[0]!)
+          const values: unknown[] = []
+          const tuples = rows.map(
+            (row) =>
+              `(${columns
+                .map((column) => {
+                  values.push(row[column] ?? null)
+                  return `$${values.length}`
+                })
+                .join(', ')})`,
+          )
+          const sql = `insert into ${relation} (${columns.map(quote).join(', ')}) values ${tuples.join(', ')} returning ${wantsRows ? selectList(params) : '1'}`
+          const result = await asRole(role, (tx) => tx.query(sql, values))
+          return wantsRows
+            ? send(201, result.rows)
+            : send(201, undefined, { 'content-range': '*/*' })
+        }
+        case 'GET':
+        case 'HEAD': {
+          const { where, values } = filters(params)
+          const limit = Number(params.get('limit') ?? 1000)
+          const sql = `select ${selectList(params)} from ${relation}${where} limit ${Math.min(limit, 1000)}`
+          const rows = await asRole(role, (tx) => tx.query(sql, values))
+          const headers: Record<string, string> = { 'content-range': `0-${rows.rows.length - 1}/*` }
+          if (prefer.includes('count=exact')) {
+            const count = await asRole(role, (tx) =>
+              tx.query<{ n: number }>(`select count(*)::int as n from ${relation}${where}`, values),
+            )
+            headers['content-range'] = `0-${rows.rows.length - 1}/${count.rows[0]?.n ?? 0}`
+          }
+          return req.method === 'HEAD'
+            ? send(200, undefined, headers)
+            : send(200, rows.rows, headers)
+        }
+        case 'PATCH':
+        case 'DELETE': {
+          const { where, values } = filters(params)
+          let sql: string
+          if (req.method === 'PATCH') {
+            const changes = JSON.parse(body || '{}') as Record<string, unknown>
+            const sets = Object.entries(changes).map(([column, value]) => {
+              values.push(value)
+              return `${quote(column)} = $${values.length}`
+            })
+            sql = `update ${relation} set ${sets.join(', ')}${where}`
+          } else {
+            sql = `delete from ${relation}${where}`
+          }
+          const result = await asRole(role, (tx) =>
+            tx.query(`${sql} returning ${wantsRows ? '*' : '1'}`, values),
+          )
+          return wantsRows ? send(200, result.rows) : send(204)
+        }
+        default:
+          return send(405, postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`))
+      }
+    } catch (error) {
+      if (error instanceof HttpError) return send(error.status, error.body)
+      const pg = error as PgError
+      // Under row-level security PostgreSQL leaves `details` empty; the key is never disclosed.
+      return send(
+        statusFor(pg, role),
+        postgrestError(pg.code ?? 'XX000', pg.message, pg.detail ?? null, pg.hint ?? null),
+      )
+    }
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req)
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+    let parsedBody: unknown
+    try {
+      parsedBody = body ? JSON.parse(body) : undefined
+    } catch {
+      parsedBody = undefined
+    }
+    const chosen =
+      fault ??
+      options.faultFor?.({ method: req.method ?? '', path: req.url ?? '', body: parsedBody })
+    if (chosen?.kind === 'hang') return
+    if (chosen?.kind === 'refuse') return void req.socket.destroy()
+    if (chosen?.kind === 'answer') {
+      res
+        .writeHead(chosen.status, { 'content-type': chosen.contentType ?? JSON_TYPE })
+        .end(chosen.body)
+      return
+    }
+    if (chosen?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, chosen.ms))
+    try {
+      await handle(req, res, body)
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': JSON_TYPE })
+      res.end(JSON.stringify(postgrestError('XX000', String(error))))
+    }
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    anonKey,
+    serviceRoleKey,
+    db,
+    requests,
+    setFault: (next) => {
+      fault = next
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await db.close()
+    },
+  }
+}
+
+/** The answers the contract lists, ready to serve as faults. */
+export const cannedAnswers = {
+  rlsViolation: {
+    kind: 'answer',
+    status: 401,
+    body: JSON.stringify(
+      postgrestError('42501', 'new row violates row-level security policy for table "waitlist"'),
+    ),
+  },
+  html502: {
+    kind: 'answer',
+    status: 502,
+    contentType: 'text/html',
+    body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>',
+  },
+  internal500: {
+    kind: 'answer',
+    status: 500,
+    body: JSON.stringify(postgrestError('XX000', 'internal error')),
+  },
+  invalidApiKey: {
+    kind: 'answer',
+    status: 401,
+    body: JSON.stringify({
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    }),
+  },
+} as const satisfies Record<string, Fault>

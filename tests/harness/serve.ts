@@ -1,0 +1,41 @@
+/**
+ * Runs the Supabase stand-in as a server, for the end-to-end tests and for
+ * trying the Supabase path by hand:
+ *   npm run harness            (listens on HARNESS_PORT, default 54329)
+ *
+ * Addresses whose local part starts with a fault name get that fault, so a
+ * test can reach every notice through the real page:
+ *   fail-502…@  an HTML 502 from the gateway      fail-500…@  a 500
+ *   fail-401…@  a bad key (no code)                fail-rls…@  401 42501
+ *   fail-hang…@ no answer at all                   fail-refuse…@ connection closed
+ *   slow…@      the real answer, 1.5 s late
+ */
+import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
+
+const faults: [prefix: string, fault: Fault][] = [
+  ['fail-502', cannedAnswers.html502],
+  ['fail-500', cannedAnswers.internal500],
+  ['fail-401', cannedAnswers.invalidApiKey],
+  ['fail-rls', cannedAnswers.rlsViolation],
+  ['fail-hang', { kind: 'hang' }],
+  ['fail-refuse', { kind: 'refuse' }],
+  ['slow', { kind: 'delay', ms: 1500 }],
+]
+
+const harness = await startSupabaseHarness({
+  port: Number(process.env.HARNESS_PORT ?? 54329),
+  faultFor: ({ method, body }) => {
+    if (method !== 'POST' || typeof body !== 'object' || body === null) return undefined
+    const email = String((body as { email?: unknown }).email ?? '')
+    return faults.find(([prefix]) => email.startsWith(prefix))?.[1]
+  },
+})
+
+console.log(`Supabase stand-in listening at ${harness.url}`)
+console.log(`  SUPABASE_URL=${harness.url}`)
+console.log(`  SUPABASE_ANON_KEY=${harness.anonKey}`)
+console.log(`  SUPABASE_SERVICE_ROLE_KEY=${harness.serviceRoleKey}`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void harness.close().then(() => process.exit(0)))
+}

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { joinWith } from '@/lib/waitlist/join'
+import { StoreError, type WaitlistStore } from '@/lib/waitlist/store'
+
+afterEach(() => vi.restoreAllMocks())
+
+function post(email: string): FormData {
+  const form = new FormData()
+  form.set('source', 'cta_section')
+  form.set('email', email)
+  return form
+}
+
+const failingStore: WaitlistStore = {
+  description: 'a store that is down',
+  insert: () => Promise.reject(new StoreError('connection refused by anna@example.com')),
+}
+
+describe('joinWith, when the store fails', () => {
+  it('answers the generic error, keeps the address, and logs the cause once, masked', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const state = await joinWith(post('Anna@Example.com'), async () => failingStore)
+    expect(state).toMatchObject({ status: 'error', email: 'Anna@Example.com' })
+    expect(logged).toHaveBeenCalledTimes(1)
+    const line = String(logged.mock.calls[0]?.[0])
+    expect(line).toContain('signup failed')
+    expect(line).toContain('connection refused')
+    expect(line).toContain('source=cta_section')
+    expect(line).not.toMatch(/anna@/i)
+  })
+
+  it('answers the generic error when the store cannot even be opened', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const state = await joinWith(post('ann@example.com'), () =>
+      Promise.reject(new Error('disk full')),
+    )
+    expect(state.status).toBe('error')
+  })
+
+  it('does not touch the store for a refused address', async () => {
+    const insert = vi.fn()
+    await joinWith(post('nope'), async () => ({ description: 'spy', insert }))
+    expect(insert).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
+
+/**
+ * What anyone holding the public key can do, tried directly against the data
+ * service as supabase-js would: add an address, and nothing else.
+ */
+let harness: SupabaseHarness
+
+async function rest(path: string, init: RequestInit & { key?: string } = {}) {
+  const key = init.key ?? harness.anonKey
+  const response = await fetch(`${harness.url}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : undefined,
+    headers: response.headers,
+  }
+}
+
+const insert = (row: Record<string, unknown>) =>
+  rest('waitlist', { method: 'POST', body: JSON.stringify(row) })
+
+beforeAll(async () => {
+  harness = await startSupabaseHarness()
+  await harness.db.exec(
+    "insert into public.waitlist (email, source) values ('first@example.com', 'hero_section')",
+  )
+})
+afterAll(() => harness.close())
+
+describe('the public key', () => {
+  it('may insert an address and its source', async () => {
+    expect((await insert({ email: 'ann@example.com', source: 'cta_section' })).status).toBe(201)
+  })
+
+  it('meets 23505 for an address already there', async () => {
+    const answer = await insert({ email: 'first@example.com', source: 'cta_section' })
+    expect(answer.status).toBe(409)
+    expect(answer.body).toMatchObject({ code: '23505', details: null, hint: null })
+  })
+
+  it.each([
+    ['read', 'waitlist?select=*', 'GET', undefined],
+    ['read one address', 'waitlist?select=email&email=eq.first@example.com', 'GET', undefined],
+    ['update', 'waitlist?email=eq.first@example.com', 'PATCH', { source: 'cta_section' }],
+    ['delete', 'waitlist?email=eq.first@example.com', 'DELETE', undefined],
+  ])('may not %s', async (_what, path, method, body) => {
+    const answer = await rest(path, { method, body: body && JSON.stringify(body) })
+    expect(answer.status).toBe(401)
+    expect(answer.body).toMatchObject({ code: '42501' })
+  })
+
+  it('may not count the list', async () => {
+    const answer = await rest('waitlist?select=*', {
+      method: 'HEAD',
+      headers: { prefer: 'count=exact' },
+    })
+    expect(answer.status).toBe(401)
+  })
+
+  it('may not ask for the inserted row back (insert-only, so .select() after insert fails)', async () => {
+    const answer = await rest('waitlist?select=*', {
+      method: 'POST',
+      headers: { prefer: 'return=representation' },
+      body: JSON.stringify({ email: 'rows@example.com', source: 'hero_section' }),
+    })
+    expect(answer.status).toBe(401)
+    expect(answer.body).toMatchObject({ code: '42501' })
+  })
+
+  it('may not set its own id', async () => {
+    const answer = await insert({ id: 99, email: 'id@example.com', source: 'hero_section' })
+    expect(answer).toMatchObject({ status: 400, body: { code: '428C9' } })
+  })
+
+  it('may not set its own timestamp', async () => {
+    const row = {
+      email: 'ts@example.com',
+      source: 'hero_section',
+      created_at: '2020-01-01T00:00:00Z',
+    }
+    expect(await insert(row)).toMatchObject({ status: 401, body: { code: '42501' } })
+  })
+
+  it.each([
+    ['an upper-case address', 'Ann@Example.com'],
+    ['a padded address', ' pad@example.com'],
+    ['an address without @', 'nobody.example.com'],
+    ['an address with two @', 'a@b@example.com'],
+    ['an address without a dot in the domain', 'ann@localhost'],
+    ['an address with a space', 'an n@example.com'],
+    ['an address with a control character', 'an\u0007n@example.com'],
+    ['an address of 255 characters', `${'a'.repeat(243)}@example.com`],
+  ])('is refused %s with 23514', async (_what, email) => {
+    const answer = await insert({ email, source: 'hero_section' })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ code: '23514' })
+  })
+
+  it('is refused an unknown source with 23514', async () => {
+    const answer = await insert({ email: 'src@example.com', source: 'admin' })
+    expect(answer).toMatchObject({ status: 400, body: { code: '23514' } })
+  })
+
+  it.each([
+    ['no address', { source: 'hero_section' }],
+    ['no source', { email: 'nosource@example.com' }],
+  ])('is refused a row with %s with 23502', async (_what, row) => {
+    const answer = await insert(row)
+    expect(answer).toMatchObject({ status: 400, body: { code: '23502' } })
+  })
+
+  it('stored exactly the two good rows', async () => {
+    const { rows } = await harness.db.query('select email from public.waitlist order by id')
+    expect(rows).toEqual([{ email: 'first@example.com' }, { email: 'ann@example.com' }])
+  })
+})
+
+describe('the service key', () => {
+  it('may read the list (for operators)', async () => {
+    const answer = await rest('waitlist?select=email', { key: harness.serviceRoleKey })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toContainEqual({ email: 'first@example.com' })
+  })
+})
+
+describe('the stand-in', () => {
+  it('answers an unknown table with PGRST205', async () => {
+    const answer = await rest('wait_list', { method: 'POST', body: '{}' })
+    expect(answer).toMatchObject({ status: 404, body: { code: 'PGRST205' } })
+  })
+
+  it('re-runs the migrations on a database that has them', async () => {
+    const { readLocalSchema } = await import('@/lib/waitlist/local-schema')
+    for (const sql of await readLocalSchema()) await harness.db.exec(sql)
+    const { rows } = await harness.db.query('select count(*)::int as n from public.waitlist')
+    expect(rows).toEqual([{ n: 2 }])
+  })
+})

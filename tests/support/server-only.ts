@@ -1,0 +1,2 @@
+// Stands in for the `server-only` guard, which throws outside a React server bundle.
+export {}

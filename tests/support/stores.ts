@@ -1,0 +1,60 @@
+import type { PGlite } from '@electric-sql/pglite'
+import { IN_MEMORY_DATA_DIR } from '@/lib/env'
+import { embeddedStore, openEmbeddedDatabase } from '@/lib/waitlist/embedded-store'
+import { withTimeout, type WaitlistStore } from '@/lib/waitlist/store'
+import { supabaseStore } from '@/lib/waitlist/supabase-store'
+import { cannedAnswers, startSupabaseHarness } from '../harness/postgrest'
+
+/** A store under test, with the means to make its backend fail or hang and to read what it holds. */
+export type StoreUnderTest = {
+  store: WaitlistStore
+  /** Every stored row, read with full rights. */
+  rows(): Promise<{ email: string; source: string }[]>
+  breakBackend(): Promise<void>
+  hangBackend(): Promise<void>
+  close(): Promise<void>
+}
+
+export const TEST_TIMEOUT_MS = 400
+
+async function rowsOf(db: PGlite) {
+  const result = await db.query<{ email: string; source: string }>(
+    'select email, source from public.waitlist order by id',
+  )
+  return result.rows
+}
+
+export async function embeddedUnderTest(): Promise<StoreUnderTest> {
+  const db = await openEmbeddedDatabase(IN_MEMORY_DATA_DIR)
+  let release: (() => void) | undefined
+  return {
+    store: withTimeout(embeddedStore(db, 'in memory'), TEST_TIMEOUT_MS),
+    rows: () => rowsOf(db),
+    breakBackend: () => db.close(),
+    async hangBackend() {
+      // A transaction that never ends: every later insert queues behind it, as behind a stuck lock.
+      let started!: () => void
+      const holding = new Promise<void>((resolve) => (started = resolve))
+      void db.transaction(() => new Promise<void>((resolve) => ((release = resolve), started())))
+      await holding
+    },
+    async close() {
+      release?.()
+      if (!db.closed) await db.close()
+    },
+  }
+}
+
+export async function supabaseUnderTest(): Promise<StoreUnderTest> {
+  const harness = await startSupabaseHarness()
+  return {
+    store: withTimeout(
+      supabaseStore({ url: harness.url, key: harness.anonKey, timeoutMs: TEST_TIMEOUT_MS }),
+      TEST_TIMEOUT_MS * 2,
+    ),
+    rows: () => rowsOf(harness.db),
+    breakBackend: async () => harness.setFault(cannedAnswers.internal500),
+    hangBackend: async () => harness.setFault({ kind: 'hang' }),
+    close: () => harness.close(),
+  }
+}

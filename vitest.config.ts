@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./tests/support/server-only.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    // PGlite starts in about a second; the hang tests wait out a short timeout on purpose.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
