@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test'
+import { features } from '../lib/site'
+import { notices } from '../lib/waitlist/notice'
+import { uniqueEmail, waitlistForm } from './waitlist-page'
+
+test('without JavaScript every section is shown', async ({ page }) => {
+  await page.goto('/')
+  const opacities = await page
+    .locator('[data-reveal]')
+    .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
+  expect(opacities.length).toBeGreaterThanOrEqual(3)
+  expect(opacities.every((o) => o === 1)).toBe(true)
+  await expect(page.getByRole('heading', { name: features.title })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Get VIP Access' })).toBeVisible()
+})
+
+for (const name of ['hero', 'cta'] as const) {
+  test(`without JavaScript the ${name} form signs up and says so in the page`, async ({ page }) => {
+    await page.goto('/')
+    const address = uniqueEmail()
+    await waitlistForm(page, name).join(address)
+    const form = waitlistForm(page, name)
+    await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`)
+    await expect(form.email).toHaveValue('')
+
+    await form.join(address)
+    await expect(waitlistForm(page, name).status).toContainText(notices.alreadyJoined.title)
+  })
+}
+
+test('without JavaScript a failure keeps the address in the field', async ({ page }) => {
+  await page.goto('/')
+  const address = uniqueEmail('fail-502')
+  await waitlistForm(page, 'hero').join(address)
+  const form = waitlistForm(page, 'hero')
+  await expect(form.status).toContainText(notices.failure.title)
+  await expect(form.email).toHaveValue(address)
+})

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto'
+import type { Locator, Page } from '@playwright/test'
+import { waitlistForms } from '../lib/site'
+
+export type FormName = 'hero' | 'cta'
+
+/** A fresh address per test, so tests never meet each other's signups. */
+export function uniqueEmail(prefix = 'visitor'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+/** One waitlist form, found the way a visitor finds it: by its field's placeholder. */
+export function waitlistForm(page: Page, name: FormName) {
+  const copy = waitlistForms[name]
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByPlaceholder(copy.placeholder, { exact: true }) })
+  return {
+    copy,
+    form,
+    email: form.getByRole('textbox', { name: waitlistForms.emailLabel }),
+    button: form.getByRole('button'),
+    status: form.getByRole('status'),
+    async join(address: string) {
+      await this.email.fill(address)
+      await this.button.click()
+    },
+  }
+}
+
+export function toast(page: Page, title: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title })
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test'
+import { notices } from '../lib/waitlist/notice'
+import { toast, uniqueEmail, waitlistForm, type FormName } from './waitlist-page'
+
+const fullText = (notice: { title: string; description: string }) =>
+  `${notice.title} ${notice.description}`
+
+for (const name of ['hero', 'cta'] as const satisfies FormName[]) {
+  test.describe(`the ${name} form`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto('/')
+    })
+
+    test('joins: busy while it waits, then welcomes and clears the field', async ({ page }) => {
+      const form = waitlistForm(page, name)
+      // `slow…` addresses are answered 1.5 s late by the stand-in, so the busy state can be seen.
+      await form.join(uniqueEmail('slow'))
+      await expect(form.button).toHaveText(form.copy.busyLabel)
+      await expect(form.button).toBeDisabled()
+
+      await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
+      await expect(form.status).toHaveText(fullText(notices.joined))
+      await expect(form.email).toHaveValue('')
+      await expect(form.button).toHaveText(form.copy.submitLabel)
+      await expect(form.button).toBeEnabled()
+    })
+
+    test('says "already on the list" for a second signup, in any case, and clears the field', async ({
+      page,
+    }) => {
+      const form = waitlistForm(page, name)
+      const address = uniqueEmail()
+      await form.join(address)
+      await expect(toast(page, notices.joined.title)).toBeVisible()
+
+      await form.join(address.toUpperCase())
+      await expect(toast(page, notices.alreadyJoined.title)).toContainText(
+        notices.alreadyJoined.description,
+      )
+      await expect(form.status).toHaveText(fullText(notices.alreadyJoined))
+      await expect(form.email).toHaveValue('')
+    })
+
+    test('shows the generic failure when the backend fails, and keeps the address', async ({
+      page,
+    }) => {
+      const form = waitlistForm(page, name)
+      const address = uniqueEmail('fail-502')
+      await form.join(address)
+      await expect(toast(page, notices.failure.title)).toContainText(notices.failure.description)
+      await expect(form.status).toHaveText(fullText(notices.failure))
+      await expect(form.email).toHaveValue(address)
+      await expect(form.button).toHaveText(form.copy.submitLabel)
+    })
+
+    test('shows each of two equal outcomes in a row', async ({ page }) => {
+      const form = waitlistForm(page, name)
+      const address = uniqueEmail('fail-500')
+      await form.join(address)
+      await expect(toast(page, notices.failure.title)).toHaveCount(1)
+      await form.button.click()
+      await expect(toast(page, notices.failure.title)).toHaveCount(2)
+      await expect(form.email).toHaveValue(address)
+    })
+  })
+}
+
+test('a backend that never answers costs a bounded wait and the generic failure', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const form = waitlistForm(page, 'hero')
+  await form.join(uniqueEmail('fail-hang'))
+  await expect(form.button).toHaveText(form.copy.busyLabel)
+  // The site under test gives up after 2 s (WAITLIST_STORE_TIMEOUT_MS).
+  await expect(toast(page, notices.failure.title)).toBeVisible({ timeout: 8000 })
+  await expect(form.button).toBeEnabled()
+})
+
+test('an address the browser accepts but the server refuses gets a clear notice', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const form = waitlistForm(page, 'cta')
+  // `type="email"` lets `ann@localhost` through; the server wants a dot in the domain.
+  await form.join('ann@localhost')
+  await expect(toast(page, notices.invalidEmail.title)).toBeVisible()
+  await expect(form.status).toHaveText(fullText(notices.invalidEmail))
+  await expect(form.email).toHaveValue('ann@localhost')
+})
+
+test('the browser itself stops an empty or malformed address before it is sent', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const form = waitlistForm(page, 'hero')
+  let posted = false
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posted = true
+  })
+  await form.button.click()
+  await form.join('not an address')
+  expect(await form.email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false)
+  expect(posted).toBe(false)
+})

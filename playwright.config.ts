@@ -1,0 +1,74 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
+import { DEMO_ANON_KEY } from './tests/harness/postgrest'
+
+/**
+ * Runs against the production build (`next build` first; see `npm run test:e2e`):
+ * one server on the Supabase stand-in, where every notice can be reached, and
+ * one on the embedded store, as a fresh clone runs.
+ */
+const HARNESS_PORT = 54329
+const SUPABASE_SITE_PORT = 3100
+const EMBEDDED_SITE_PORT = 3101
+
+const noSupabase = {
+  NEXT_PUBLIC_SUPABASE_URL: '',
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: '',
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: '',
+  SUPABASE_URL: '',
+  SUPABASE_ANON_KEY: '',
+  VERCEL: '',
+}
+
+const site = (port: number) => `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: site(SUPABASE_SITE_PORT),
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'chromium', testIgnore: ['no-javascript.spec.ts', 'embedded-store.spec.ts'] },
+    {
+      name: 'no-javascript',
+      testMatch: 'no-javascript.spec.ts',
+      use: { javaScriptEnabled: false },
+    },
+    {
+      name: 'embedded-store',
+      testMatch: 'embedded-store.spec.ts',
+      use: { baseURL: site(EMBEDDED_SITE_PORT) },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx tests/harness/serve.ts',
+      url: `${site(HARNESS_PORT)}/health`,
+      env: { HARNESS_PORT: String(HARNESS_PORT) },
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `npx next start -H 127.0.0.1 -p ${SUPABASE_SITE_PORT}`,
+      url: site(SUPABASE_SITE_PORT),
+      env: {
+        ...noSupabase,
+        SUPABASE_URL: site(HARNESS_PORT),
+        SUPABASE_ANON_KEY: DEMO_ANON_KEY,
+        WAITLIST_STORE_TIMEOUT_MS: '2000',
+      },
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `npx next start -H 127.0.0.1 -p ${EMBEDDED_SITE_PORT}`,
+      url: site(EMBEDDED_SITE_PORT),
+      env: { ...noSupabase, WAITLIST_DATA_DIR: 'memory://' },
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+})
