@@ -5,11 +5,13 @@ import { DEMO_ANON_KEY } from './tests/harness/postgrest'
 /**
  * Runs against the production build (`next build` first; see `npm run test:e2e`):
  * one server on the Supabase stand-in, where every notice can be reached, and
- * one on the embedded store, as a fresh clone runs.
+ * one on the embedded store, as a fresh clone runs. They listen on
+ * E2E_PORT_BASE (default 3100) and the two ports after it.
  */
-const HARNESS_PORT = 54329
-const SUPABASE_SITE_PORT = 3100
-const EMBEDDED_SITE_PORT = 3101
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100)
+const SUPABASE_SITE_PORT = PORT_BASE
+const EMBEDDED_SITE_PORT = PORT_BASE + 1
+const HARNESS_PORT = PORT_BASE + 2
 
 const noSupabase = {
   NEXT_PUBLIC_SUPABASE_URL: '',
