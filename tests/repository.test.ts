@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+/** How the server behaves with a configuration it cannot use: the page stays up, signups fail, the log says why once. */
+const SUPABASE_VARS = [
+  'NEXT_PUBLIC_SUPABASE_URL',
+  'SUPABASE_URL',
+  'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY',
+  'NEXT_PUBLIC_SUPABASE_ANON_KEY',
+  'SUPABASE_ANON_KEY',
+  'VERCEL',
+]
+
+function post(email: string): FormData {
+  const form = new FormData()
+  form.set('source', 'hero_section')
+  form.set('email', email)
+  return form
+}
+
+async function freshAction() {
+  vi.resetModules()
+  return (await import('@/lib/waitlist/actions')).joinWaitlist
+}
+
+beforeEach(() => {
+  for (const name of SUPABASE_VARS) vi.stubEnv(name, '')
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
+
+describe.each([
+  [
+    'on Vercel without Supabase',
+    { VERCEL: '1' },
+    /NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY/,
+  ],
+  [
+    'with a URL but no key',
+    { SUPABASE_URL: 'https://abcd.supabase.co' },
+    /SUPABASE_URL is set but no Supabase key/,
+  ],
+  [
+    'with a malformed URL',
+    { NEXT_PUBLIC_SUPABASE_URL: 'abcd', SUPABASE_ANON_KEY: 'k' },
+    /NEXT_PUBLIC_SUPABASE_URL is not an http\(s\) URL/,
+  ],
+])('%s', (_name, env, message) => {
+  it('answers every signup with the generic failure and logs the cause once', async () => {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const joinWaitlist = await freshAction()
+
+    const first = await joinWaitlist({ status: 'idle' }, post('ann@example.com'))
+    const second = await joinWaitlist(first, post('bob@example.com'))
+
+    expect([first.status, second.status]).toEqual(['error', 'error'])
+    expect(errors).toHaveBeenCalledTimes(1)
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(message)
+    // It never quietly falls back to the embedded database.
+    expect(info).not.toHaveBeenCalled()
+  })
+})
+
+describe('with no configuration, off Vercel', () => {
+  it('announces the embedded store once and serves from it', async () => {
+    vi.stubEnv('WAITLIST_DATA_DIR', 'memory://')
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const joinWaitlist = await freshAction()
+
+    await expect(joinWaitlist({ status: 'idle' }, post('ann@example.com'))).resolves.toMatchObject({
+      status: 'joined',
+    })
+    await expect(joinWaitlist({ status: 'idle' }, post('ann@example.com'))).resolves.toMatchObject({
+      status: 'already_joined',
+    })
+    expect(info).toHaveBeenCalledTimes(1)
+    expect(String(info.mock.calls[0]?.[0])).toContain(
+      'signups go to the embedded database (in memory',
+    )
+  })
+})
