@@ -31,6 +31,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/** By name, not `instanceof`: the error may come from another server bundle's copy of this module. */
+export function isConfigError(error: unknown): error is ConfigError {
+  return error instanceof Error && error.name === 'ConfigError'
+}
+
 type Env = Record<string, string | undefined>
 
 function firstSet(env: Env, names: readonly string[]): { name: string; value: string } | undefined {

@@ -18,6 +18,8 @@ function post(email: string): FormData {
 }
 
 async function freshAction() {
+  // A new server process: nothing read, nothing opened yet.
+  delete (globalThis as { waitlistRepository?: unknown }).waitlistRepository
   vi.resetModules()
   return (await import('@/lib/waitlist/actions')).joinWaitlist
 }

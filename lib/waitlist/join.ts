@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
-import { ConfigError } from '@/lib/env'
+import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
 import { parseSignup } from './schema'
 import type { WaitlistOutcome } from './state'
@@ -31,7 +31,7 @@ export async function joinWith(
     return { status: result === 'inserted' ? 'joined' : 'already_joined', submissionId }
   } catch (error) {
     // A configuration error was logged once when it was found; repeating it per signup adds nothing.
-    if (!(error instanceof ConfigError)) {
+    if (!isConfigError(error)) {
       log.error('signup failed', {
         source: parsed.entry.source,
         email: parsed.entry.email,
