@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { features, hero, site } from '../lib/site'
+import { revealOpacities } from './waitlist-page'
 
 const revealOpacity = (el: Element) =>
   Number(getComputedStyle(el.closest('[data-reveal]') ?? el).opacity)
@@ -43,9 +44,7 @@ test('with reduced motion requested, everything is shown without scrolling', asy
   const context = await browser.newContext({ reducedMotion: 'reduce' })
   const page = await context.newPage()
   await page.goto('/')
-  const opacities = await page
-    .locator('[data-reveal]')
-    .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
+  const opacities = await revealOpacities(page)
   expect(opacities.length).toBeGreaterThan(0)
   expect(opacities.every((o) => o === 1)).toBe(true)
   await context.close()

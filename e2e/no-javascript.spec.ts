@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { features } from '../lib/site'
 import { notices } from '../lib/waitlist/notice'
-import { uniqueEmail, waitlistForm } from './waitlist-page'
+import { revealOpacities, uniqueEmail, waitlistForm } from './waitlist-page'
 
 test('without JavaScript every section is shown', async ({ page }) => {
   await page.goto('/')
-  const opacities = await page
-    .locator('[data-reveal]')
-    .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
+  const opacities = await revealOpacities(page)
   expect(opacities.length).toBeGreaterThanOrEqual(3)
   expect(opacities.every((o) => o === 1)).toBe(true)
   await expect(page.getByRole('heading', { name: features.title })).toBeVisible()

@@ -31,3 +31,10 @@ export function waitlistForm(page: Page, name: FormName) {
 export function toast(page: Page, title: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: title })
 }
+
+/** The opacity of every scroll-reveal wrapper on the page, as the browser computes it now. */
+export function revealOpacities(page: Page): Promise<number[]> {
+  return page
+    .locator('[data-reveal]')
+    .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
+}
