@@ -1,27 +1,12 @@
 import 'server-only'
-import { ConfigError, readConfig, type ServerConfig } from '@/lib/env'
+import { ConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
 import { sharedEmbeddedStore } from './embedded-store'
+import { serverConfig } from './server-config'
 import { supabaseStore } from './supabase-store'
 import { withTimeout, type WaitlistStore } from './store'
 
-let config: ServerConfig | ConfigError | undefined
 let store: WaitlistStore | undefined
-
-/** The configuration, read at first use. A broken one is logged here, once, and thrown on every call. */
-function serverConfig(): ServerConfig {
-  if (config === undefined) {
-    try {
-      config = readConfig()
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error
-      config = error
-      log.error(`signups are switched off by a configuration error: ${error.message}`)
-    }
-  }
-  if (config instanceof ConfigError) throw config
-  return config
-}
 
 /**
  * The store this server writes signups to, chosen from the configuration at
