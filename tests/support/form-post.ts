@@ -46,6 +46,7 @@ export type PostOptions = {
   /** The Origin header; the page's own origin unless said otherwise. */
   origin?: string
   headers?: Record<string, string>
+  signal?: AbortSignal
 }
 
 export type PostResult = { status: number; outcome: Outcome; body: string }
@@ -82,6 +83,7 @@ export async function postSignup(form: SignupForm, options: PostOptions = {}): P
     body,
     headers: { origin: options.origin ?? new URL(form.url).origin, ...options.headers },
     redirect: 'manual',
+    signal: options.signal,
   })
   const text = await response.text()
   return { status: response.status, outcome: outcomeOf(text), body: text }
