@@ -18,7 +18,7 @@ let next = 0
 /** A client address of its own for each test, so the rate limit never carries over between tests. */
 export function freshClient(): string {
   next += 1
-  const address = `198.51.100.${next % 250}-${next}`
+  const address = `test-client-${next}`
   fromClient(address)
   return address
 }
