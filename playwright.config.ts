@@ -36,7 +36,10 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'chromium', testIgnore: ['no-javascript.spec.ts', 'embedded-store.spec.ts'] },
+    {
+      name: 'chromium',
+      testIgnore: ['no-javascript.spec.ts', 'embedded-store.spec.ts', 'rate-limit.spec.ts'],
+    },
     {
       name: 'no-javascript',
       testMatch: 'no-javascript.spec.ts',
@@ -44,7 +47,7 @@ export default defineConfig({
     },
     {
       name: 'embedded-store',
-      testMatch: 'embedded-store.spec.ts',
+      testMatch: ['embedded-store.spec.ts', 'rate-limit.spec.ts'],
       use: { baseURL: site(EMBEDDED_SITE_PORT) },
     },
   ],
@@ -63,13 +66,15 @@ export default defineConfig({
         SUPABASE_URL: site(HARNESS_PORT),
         SUPABASE_ANON_KEY: DEMO_ANON_KEY,
         WAITLIST_STORE_TIMEOUT_MS: '2000',
+        // Every test posts from 127.0.0.1; the limit is tested on the other site.
+        WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
       },
       reuseExistingServer: !process.env.CI,
     },
     {
       command: `npx next start -H 127.0.0.1 -p ${EMBEDDED_SITE_PORT}`,
       url: site(EMBEDDED_SITE_PORT),
-      env: { ...noSupabase, WAITLIST_DATA_DIR: 'memory://' },
+      env: { ...noSupabase, WAITLIST_DATA_DIR: 'memory://', WAITLIST_RATE_LIMIT_PER_MINUTE: '3' },
       reuseExistingServer: !process.env.CI,
     },
   ],

@@ -17,6 +17,7 @@ export const SUPABASE_KEY_VARS = [
 export const DEFAULT_DATA_DIR = '.data/waitlist'
 export const IN_MEMORY_DATA_DIR = 'memory://'
 export const DEFAULT_STORE_TIMEOUT_MS = 8000
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10
 
 export type StoreConfig =
   | { kind: 'supabase'; url: string; key: string; urlVar: string; keyVar: string }
@@ -25,6 +26,8 @@ export type StoreConfig =
 export type ServerConfig = {
   store: StoreConfig
   storeTimeoutMs: number
+  /** Signups one client may post per minute; 0 turns the limit off. */
+  rateLimitPerMinute: number
 }
 
 export class ConfigError extends Error {
@@ -48,6 +51,7 @@ function firstSet(env: Env, names: readonly string[]): { name: string; value: st
 
 const httpUrl = z.url({ protocol: /^https?$/ })
 const timeoutMs = z.coerce.number().int().min(100).max(60_000)
+const perMinute = z.coerce.number().int().min(0).max(100_000)
 
 function readStore(env: Env): StoreConfig {
   const url = firstSet(env, SUPABASE_URL_VARS)
@@ -79,18 +83,36 @@ function readStore(env: Env): StoreConfig {
   return { kind: 'embedded', dataDir: env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR }
 }
 
+/** A whole-number variable, its default when unset, or a {@link ConfigError} saying what it must be. */
+function readNumber(
+  env: Env,
+  name: string,
+  schema: z.ZodType<number, unknown>,
+  fallback: number,
+  expected: string,
+): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new ConfigError(`${name} must be ${expected}, not "${raw}".`)
+  return parsed.data
+}
+
 /** Reads and validates the configuration; throws a {@link ConfigError} naming the variable at fault. */
 export function readConfig(env: Env = process.env): ServerConfig {
-  const rawTimeout = env.WAITLIST_STORE_TIMEOUT_MS?.trim()
-  let storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS
-  if (rawTimeout) {
-    const parsed = timeoutMs.safeParse(rawTimeout)
-    if (!parsed.success) {
-      throw new ConfigError(
-        `WAITLIST_STORE_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000, not "${rawTimeout}".`,
-      )
-    }
-    storeTimeoutMs = parsed.data
-  }
-  return { store: readStore(env), storeTimeoutMs }
+  const storeTimeoutMs = readNumber(
+    env,
+    'WAITLIST_STORE_TIMEOUT_MS',
+    timeoutMs,
+    DEFAULT_STORE_TIMEOUT_MS,
+    'a whole number of milliseconds between 100 and 60000',
+  )
+  const rateLimitPerMinute = readNumber(
+    env,
+    'WAITLIST_RATE_LIMIT_PER_MINUTE',
+    perMinute,
+    DEFAULT_RATE_LIMIT_PER_MINUTE,
+    'a whole number of signups per minute (0 turns the limit off)',
+  )
+  return { store: readStore(env), storeTimeoutMs, rateLimitPerMinute }
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_STORE_TIMEOUT_MS, readConfig } from '@/lib/env'
+import {
+  ConfigError,
+  DEFAULT_DATA_DIR,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_STORE_TIMEOUT_MS,
+  readConfig,
+} from '@/lib/env'
 
 const URL_ = 'https://abcd.supabase.co'
 const KEY = 'sb_publishable_test'
@@ -9,6 +15,7 @@ describe('readConfig', () => {
     expect(readConfig({})).toEqual({
       store: { kind: 'embedded', dataDir: DEFAULT_DATA_DIR },
       storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
+      rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
     })
   })
 
@@ -18,6 +25,7 @@ describe('readConfig', () => {
     ).toEqual({
       store: { kind: 'embedded', dataDir: 'memory://' },
       storeTimeoutMs: 1500,
+      rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
     })
   })
 
@@ -68,4 +76,20 @@ describe('readConfig', () => {
       /WAITLIST_STORE_TIMEOUT_MS/,
     )
   })
+
+  it('limits each client to 10 signups a minute unless WAITLIST_RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(DEFAULT_RATE_LIMIT_PER_MINUTE).toBe(10)
+    expect(readConfig({ WAITLIST_RATE_LIMIT_PER_MINUTE: '30' }).rateLimitPerMinute).toBe(30)
+    expect(readConfig({ WAITLIST_RATE_LIMIT_PER_MINUTE: ' 0 ' }).rateLimitPerMinute).toBe(0)
+  })
+
+  it.each(['ten', '-1', '2.5', '1e9'])(
+    'names a WAITLIST_RATE_LIMIT_PER_MINUTE of %j as malformed',
+    (value) => {
+      expect(() => readConfig({ WAITLIST_RATE_LIMIT_PER_MINUTE: value })).toThrow(ConfigError)
+      expect(() => readConfig({ WAITLIST_RATE_LIMIT_PER_MINUTE: value })).toThrow(
+        /WAITLIST_RATE_LIMIT_PER_MINUTE must be a whole number/,
+      )
+    },
+  )
 })

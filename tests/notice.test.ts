@@ -38,4 +38,13 @@ describe('noticeFor', () => {
     const notice = noticeFor({ status: 'invalid', field: 'source', submissionId: id, email: '' })
     expect(notice.title).toBe('Something went wrong')
   })
+
+  it('asks a client over the rate limit to try again in a minute, destructively', () => {
+    const notice = noticeFor({ status: 'rate_limited', submissionId: id, email: 'a@b.co' })
+    expect(notice).toEqual({
+      tone: 'destructive',
+      title: 'Too many attempts',
+      description: 'Please try again in a minute.',
+    })
+  })
 })

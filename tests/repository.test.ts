@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { freshAction } from './support/fresh-server'
+
+vi.mock('next/headers', async () => ({
+  headers: (await import('./support/request')).requestHeaders,
+}))
 
 /** How the server behaves with a configuration it cannot use: the page stays up, signups fail, the log says why once. */
 const SUPABASE_VARS = [
@@ -15,13 +20,6 @@ function post(email: string): FormData {
   form.set('source', 'hero_section')
   form.set('email', email)
   return form
-}
-
-async function freshAction() {
-  // A new server process: nothing read, nothing opened yet.
-  delete (globalThis as { waitlistRepository?: unknown }).waitlistRepository
-  vi.resetModules()
-  return (await import('@/lib/waitlist/actions')).joinWaitlist
 }
 
 beforeEach(() => {

@@ -3,7 +3,9 @@
 import { useActionState, useId } from 'react'
 import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
+import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/limits'
 import { emailToKeep, initialWaitlistState } from '@/lib/waitlist/state'
+import { HoneypotField } from './honeypot-field'
 import { SubmitButton, type FormTone } from './submit-button'
 import { useOutcomeToast } from './use-outcome-toast'
 import { WaitlistStatus } from './waitlist-status'
@@ -26,10 +28,12 @@ export function WaitlistForm({ variant, tone = 'light', className = '' }: Waitli
   const [state, formAction, pending] = useActionState(joinWaitlist, initialWaitlistState)
   useOutcomeToast(state)
   const emailId = useId()
+  const honeypotId = useId()
 
   return (
-    <form action={formAction} className={`@container flex flex-col gap-3 ${className}`}>
+    <form action={formAction} className={`@container relative flex flex-col gap-3 ${className}`}>
       <input type="hidden" name="source" value={copy.source} />
+      <HoneypotField id={honeypotId} />
       <div className="flex flex-col gap-3 @md:flex-row">
         <label htmlFor={emailId} className="sr-only">
           {waitlistForms.emailLabel}
@@ -40,6 +44,7 @@ export function WaitlistForm({ variant, tone = 'light', className = '' }: Waitli
           name="email"
           required
           autoComplete="email"
+          maxLength={MAX_EMAIL_INPUT_LENGTH}
           placeholder={copy.placeholder}
           // React resets the form after each action: this puts the address back after an error.
           defaultValue={emailToKeep(state)}

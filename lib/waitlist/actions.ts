@@ -1,5 +1,8 @@
 'use server'
 
+import { headers } from 'next/headers'
+import { clientAddress } from './client-address'
+import { admitSignup } from './client-limit'
 import { joinWith } from './join'
 import { getWaitlistStore } from './repository'
 import type { WaitlistState } from './state'
@@ -9,5 +12,6 @@ export async function joinWaitlist(
   _previous: WaitlistState,
   form: FormData,
 ): Promise<WaitlistState> {
-  return joinWith(form, getWaitlistStore)
+  const client = clientAddress(await headers())
+  return joinWith(form, getWaitlistStore, () => admitSignup(client))
 }

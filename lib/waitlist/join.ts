@@ -2,25 +2,42 @@ import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
+import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from './limits'
 import { parseSignup } from './schema'
 import type { WaitlistOutcome } from './state'
 import type { WaitlistStore } from './store'
 
-/** Longest address echoed back into the form after a failure. */
-const MAX_ECHOED_EMAIL = 320
+/** Whether one more signup from this client is admitted now; counts the attempt. */
+export type Admit = () => boolean
+
+const admitAll: Admit = () => true
 
 /**
  * One signup, from the raw form post to the outcome the visitor sees.
  * Expected outcomes are returned; only an unexpected failure is logged, and
  * it reaches the visitor as the generic outcome `error`.
+ *
+ * Order matters: the rate limit counts every post (a bot's too), a filled
+ * honeypot ends the work before validation, and nothing reaches the store
+ * before the fields are known to be sound.
  */
 export async function joinWith(
   form: FormData,
   openStore: () => Promise<WaitlistStore>,
+  admit: Admit = admitAll,
 ): Promise<WaitlistOutcome> {
   const submissionId = randomUUID()
   const typed = form.get('email')
-  const email = typeof typed === 'string' ? typed.slice(0, MAX_ECHOED_EMAIL) : ''
+  const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
+
+  if (!admit()) return { status: 'rate_limited', email, submissionId }
+
+  const honeypot = form.get(HONEYPOT_FIELD)
+  if (honeypot !== null && honeypot !== '') {
+    // Answered exactly as a success, so a bot learns nothing from the reply.
+    log.info('honeypot filled: answered as joined, stored nothing', { email })
+    return { status: 'joined', submissionId }
+  }
 
   const parsed = parseSignup(form)
   if (!parsed.ok) return { status: 'invalid', field: parsed.field, email, submissionId }

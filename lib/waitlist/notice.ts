@@ -22,6 +22,11 @@ export const notices = {
     title: 'Please check your email address',
     description: 'That does not look like a valid email address.',
   },
+  rateLimited: {
+    tone: 'destructive',
+    title: 'Too many attempts',
+    description: 'Please try again in a minute.',
+  },
   failure: {
     tone: 'destructive',
     title: 'Something went wrong',
@@ -38,6 +43,8 @@ export function noticeFor(outcome: WaitlistOutcome): Notice {
     case 'invalid':
       // A refused source only comes from a forged request: it gets the generic answer.
       return outcome.field === 'email' ? notices.invalidEmail : notices.failure
+    case 'rate_limited':
+      return notices.rateLimited
     case 'error':
       return notices.failure
   }

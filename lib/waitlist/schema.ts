@@ -1,11 +1,21 @@
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/site'
+import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_LENGTH } from './limits'
 
-/** RFC 5321 caps a forward path at 254 characters; the table enforces the same. */
-export const MAX_EMAIL_LENGTH = 254
-
-/** Trims and lower-cases before checking, so `  Ann@Example.COM ` is stored as `ann@example.com`. */
-export const emailSchema = z.string().trim().toLowerCase().max(MAX_EMAIL_LENGTH).pipe(z.email())
+/**
+ * Trims and lower-cases before checking, so `  Ann@Example.COM ` is stored as
+ * `ann@example.com`. The raw length is capped first, so an oversized value is
+ * refused before any pattern runs over it. The e-mail pattern admits only
+ * ASCII letters, digits and `._'+-`, so control, bidirectional and other
+ * invisible characters are refused with it.
+ */
+export const emailSchema = z
+  .string()
+  .max(MAX_EMAIL_INPUT_LENGTH)
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH)
+  .pipe(z.email())
 
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
 

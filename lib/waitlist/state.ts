@@ -7,6 +7,7 @@ export type WaitlistState =
   | { status: 'joined'; submissionId: string }
   | { status: 'already_joined'; submissionId: string }
   | { status: 'invalid'; submissionId: string; email: string; field: 'email' | 'source' }
+  | { status: 'rate_limited'; submissionId: string; email: string }
   | { status: 'error'; submissionId: string; email: string }
 
 export type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>

@@ -1,0 +1,90 @@
+/**
+ * The signup exactly as a browser without JavaScript sends it: the hidden
+ * fields React renders into each form (`$ACTION_REF_…`, `$ACTION_…:0`,
+ * `$ACTION_KEY`) replayed with the visitor's fields, as multipart/form-data,
+ * to the page the form sits on. Used by the end-to-end tests and the load bench.
+ */
+import { notices } from '../../lib/waitlist/notice'
+
+export type Field = readonly [name: string, value: string]
+
+export type SignupForm = {
+  /** The page the form posts to (its `action` is empty: the same URL). */
+  url: string
+  /** Every hidden field the form renders, `source` included. */
+  hidden: Field[]
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" }
+
+function decode(text: string): string {
+  return text.replace(/&(amp|quot|lt|gt|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
+}
+
+/** Reads the first form on `url` whose `source` is `source` from the served HTML. */
+export async function readSignupForm(url: string, source = 'hero_section'): Promise<SignupForm> {
+  const html = await (await fetch(url)).text()
+  for (const [form] of html.matchAll(/<form\b[\s\S]*?<\/form>/g)) {
+    const hidden: Field[] = []
+    for (const [input] of form.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)) {
+      const name = /\bname="([^"]*)"/.exec(input)?.[1]
+      const value = /\bvalue="([^"]*)"/.exec(input)?.[1] ?? ''
+      if (name) hidden.push([decode(name), decode(value)])
+    }
+    if (hidden.some(([name, value]) => name === 'source' && value === source)) {
+      return { url, hidden }
+    }
+  }
+  throw new Error(`No waitlist form with source ${source} on ${url}`)
+}
+
+export type PostOptions = {
+  /** Replaces the form's own fields of the same names; `source` can be forged or dropped this way. */
+  fields?: readonly Field[]
+  /** Fields the form does not have at all, e.g. `source` left out: pass its name here. */
+  omit?: readonly string[]
+  /** The Origin header; the page's own origin unless said otherwise. */
+  origin?: string
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+export type PostResult = { status: number; outcome: Outcome; body: string }
+
+export type Outcome = 'joined' | 'already_joined' | 'invalid' | 'rate_limited' | 'error' | 'unknown'
+
+/** The notice each outcome puts in the page's status region, checked most specific first. */
+const outcomeTexts: [Outcome, string][] = [
+  ['joined', notices.joined.title],
+  ['already_joined', notices.alreadyJoined.title],
+  ['invalid', notices.invalidEmail.title],
+  ['rate_limited', notices.rateLimited.title],
+  ['error', notices.failure.title],
+]
+
+function outcomeOf(body: string): Outcome {
+  const statuses = [...body.matchAll(/<p role="status"[^>]*>([^<]*)<\/p>/g)]
+    .map((match) => decode(match[1] ?? ''))
+    .filter(Boolean)
+  const said = statuses[0] ?? ''
+  return outcomeTexts.find(([, title]) => said.startsWith(decode(title)))?.[0] ?? 'unknown'
+}
+
+export async function postSignup(form: SignupForm, options: PostOptions = {}): Promise<PostResult> {
+  const overridden = new Set((options.fields ?? []).map(([name]) => name))
+  const omitted = new Set(options.omit ?? [])
+  const body = new FormData()
+  for (const [name, value] of form.hidden) {
+    if (!overridden.has(name) && !omitted.has(name)) body.append(name, value)
+  }
+  for (const [name, value] of options.fields ?? []) body.append(name, value)
+  const response = await fetch(form.url, {
+    method: 'POST',
+    body,
+    headers: { origin: options.origin ?? new URL(form.url).origin, ...options.headers },
+    redirect: 'manual',
+    signal: options.signal,
+  })
+  const text = await response.text()
+  return { status: response.status, outcome: outcomeOf(text), body: text }
+}
