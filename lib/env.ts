@@ -31,9 +31,13 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-type Env = Record<string, string | undefined>
+export type Env = Record<string, string | undefined>
 
-function firstSet(env: Env, names: readonly string[]): { name: string; value: string } | undefined {
+/** The first of `names` that is set to something other than blanks, with its value trimmed. */
+export function firstSet(
+  env: Env,
+  names: readonly string[],
+): { name: string; value: string } | undefined {
   for (const name of names) {
     const value = env[name]?.trim()
     if (value) return { name, value }
