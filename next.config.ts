@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next'
 import { securityHeaders } from './lib/security-headers'
 import { SUBMISSION_SIZE_LIMIT } from './lib/waitlist/limits'
+import { indexingHeaders } from './lib/indexing'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -10,8 +11,9 @@ const nextConfig: NextConfig = {
     // A signup is an address and a source: refuse anything bigger before it is parsed.
     serverActions: { bodySizeLimit: SUBMISSION_SIZE_LIMIT },
   },
+  // Security headers everywhere; on a preview build (VERCEL_ENV at build time), noindex too.
   async headers() {
-    return [{ source: '/:path*', headers: [...securityHeaders] }]
+    return [{ source: '/:path*', headers: [...securityHeaders] }, ...indexingHeaders()]
   },
 }
 

@@ -1,16 +1,14 @@
 import type { Metadata, Viewport } from 'next'
 import { GeistSans } from 'geist/font/sans'
 import { Toaster } from 'sonner'
-import { hero, site } from '@/lib/site'
+import { rootMetadata } from '@/lib/metadata'
+import { seo } from '@/lib/site'
 import './globals.css'
 
-export const metadata: Metadata = {
-  title: `${site.name}: ${site.tagline}`,
-  description: hero.pitch,
-}
+export const metadata: Metadata = rootMetadata()
 
 export const viewport: Viewport = {
-  themeColor: '#0b0616',
+  themeColor: seo.themeColor,
 }
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {

@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { Logo } from '@/components/brand/logo'
 import { LogNotFound } from '@/components/not-found/log-not-found'
 import { notFound } from '@/lib/site'
 
@@ -9,7 +10,12 @@ export default function NotFound() {
       className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-6 text-center"
     >
       <LogNotFound />
-      <h1 className="text-7xl font-bold tracking-tight text-slate-900">{notFound.code}</h1>
+      <p className="mb-10 text-lg text-slate-900">
+        <Logo />
+      </p>
+      <h1 className="bg-gradient-to-r from-violet-700 to-fuchsia-700 bg-clip-text text-8xl font-bold tracking-tight text-transparent">
+        {notFound.code}
+      </h1>
       <p className="mt-4 text-xl text-slate-700">{notFound.message}</p>
       <Link
         href="/"

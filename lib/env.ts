@@ -39,9 +39,13 @@ export function isConfigError(error: unknown): error is ConfigError {
   return error instanceof Error && error.name === 'ConfigError'
 }
 
-type Env = Record<string, string | undefined>
+export type Env = Record<string, string | undefined>
 
-function firstSet(env: Env, names: readonly string[]): { name: string; value: string } | undefined {
+/** The first of `names` that is set to something other than blanks, with its value trimmed. */
+export function firstSet(
+  env: Env,
+  names: readonly string[],
+): { name: string; value: string } | undefined {
   for (const name of names) {
     const value = env[name]?.trim()
     if (value) return { name, value }

@@ -20,6 +20,21 @@ export const hero = {
   ],
 } as const
 
+/** "10,000+ creators · 500+ brands", as the share card shows it. */
+export const socialProof = hero.stats
+  .map((stat) => `${stat.value} ${stat.label.toLowerCase()}`)
+  .join(' · ')
+
+/** What search results, link previews and share cards say about the page. */
+export const seo = {
+  title: `${site.name}: ${site.tagline}`,
+  description:
+    'Collably matches creators and brands by audience and engagement, with briefs, escrow payments and analytics in one place. Join the early-access waitlist.',
+  shareCardAlt: `${site.name}: ${site.tagline.toLowerCase()}. ${socialProof}.`,
+  /** The page's dark background, for the browser's toolbar and the share card. */
+  themeColor: '#0b0616',
+} as const
+
 export const waitlistForms = {
   hero: {
     source: 'hero_section',

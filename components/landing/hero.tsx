@@ -1,5 +1,6 @@
+import { Logo } from '@/components/brand/logo'
 import { WaitlistForm } from '@/components/waitlist/waitlist-form'
-import { hero, site, waitlistForms } from '@/lib/site'
+import { hero, waitlistForms } from '@/lib/site'
 
 /** First screen: the pitch, the social proof and the first waitlist form. Never hidden at first paint. */
 export function Hero() {
@@ -14,7 +15,9 @@ export function Hero() {
       />
       <div className="mx-auto grid max-w-6xl gap-12 px-6 pt-10 pb-20 sm:pt-14 lg:grid-cols-[1.1fr_0.9fr] lg:items-center lg:gap-16 lg:pt-16 lg:pb-28">
         <div>
-          <p className="text-lg font-semibold tracking-tight">{site.name}</p>
+          <p className="text-lg">
+            <Logo />
+          </p>
           <p className="mt-10 inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-violet-100">
             {hero.eyebrow}
           </p>

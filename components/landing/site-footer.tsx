@@ -1,3 +1,4 @@
+import { Logo } from '@/components/brand/logo'
 import { site } from '@/lib/site'
 import { Reveal } from './reveal'
 
@@ -5,7 +6,9 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <Reveal className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-6 py-8 text-sm text-slate-600 sm:flex-row">
-        <p className="font-semibold text-slate-900">{site.name}</p>
+        <p className="text-slate-900">
+          <Logo />
+        </p>
         <p>
           © {site.footerYear} {site.name}. All rights reserved.
         </p>

@@ -4,9 +4,11 @@
  * project's migrations, as the role the bearer token names, and are answered
  * with PostgREST's statuses and bodies (see the contract in the README).
  *
- * It speaks the part of PostgREST the project uses: insert (POST), and for the
- * security tests select (GET/HEAD, with `count=exact`), update (PATCH) and
- * delete (DELETE) with `column=eq.value` filters.
+ * It speaks the part of PostgREST the project uses: insert (POST); select
+ * (GET/HEAD) with `count=exact`, `order`, and a window given as `limit` and
+ * `offset` (what supabase-js's `.range()` sends) or a `Range` header, capped
+ * at `maxRows` like PostgREST's `db-max-rows`; and for the security tests
+ * update (PATCH) and delete (DELETE). Filters are `column=eq.value`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -28,6 +30,8 @@ export type Fault =
 
 export type HarnessOptions = {
   port?: number
+  /** The most rows one read returns, as PostgREST's `db-max-rows` (default 1000, Supabase's). */
+  maxRows?: number
   /** Chooses a fault per request; the body of a POST is passed parsed when it is JSON. */
   faultFor?: (request: { method: string; path: string; body: unknown }) => Fault | undefined
 }
@@ -140,7 +144,7 @@ function filters(params: URLSearchParams): { where: string; values: unknown[] } 
   const clauses: string[] = []
   const values: unknown[] = []
   for (const [column, condition] of params) {
-    if (['select', 'limit', 'order', 'columns', 'on_conflict'].includes(column)) continue
+    if (['select', 'limit', 'offset', 'order', 'columns', 'on_conflict'].includes(column)) continue
     const match = /^eq\.(.*)$/s.exec(condition)
     if (!match)
       throw new HttpError(
@@ -151,6 +155,41 @@ function filters(params: URLSearchParams): { where: string; values: unknown[] } 
     clauses.push(`${quote(column)} = $${values.length}`)
   }
   return { where: clauses.length ? ` where ${clauses.join(' and ')}` : '', values }
+}
+
+/** `order=id.asc,email.desc.nullslast` → `order by "id" asc, "email" desc nulls last`. */
+function orderBy(params: URLSearchParams): string {
+  const order = params.get('order')
+  if (!order) return ''
+  const terms = order.split(',').map((term) => {
+    const [column = '', ...modifiers] = term.split('.')
+    const words = modifiers.map((modifier) => {
+      const sql = { asc: 'asc', desc: 'desc', nullsfirst: 'nulls first', nullslast: 'nulls last' }[
+        modifier
+      ]
+      if (!sql)
+        throw new HttpError(400, postgrestError('PGRST100', `"failed to parse order (${order})"`))
+      return sql
+    })
+    return [quote(column), ...words].join(' ')
+  })
+  return ` order by ${terms.join(', ')}`
+}
+
+/** The rows asked for: `limit`/`offset` parameters, else a `Range: first-last` header, else all. */
+function rowWindow(params: URLSearchParams, range: string | undefined) {
+  const whole = (value: string | null) => (value === null ? undefined : Number(value))
+  let offset = whole(params.get('offset')) ?? 0
+  let limit = whole(params.get('limit'))
+  const header = range && /^(\d+)-(\d*)$/.exec(range)
+  if (header && params.get('offset') === null) {
+    offset = Number(header[1])
+    if (header[2]) limit = Number(header[2]) - offset + 1
+  }
+  if (!Number.isInteger(offset) || offset < 0 || (limit !== undefined && !(limit >= 0))) {
+    throw new HttpError(400, postgrestError('PGRST103', 'Requested range not satisfiable'))
+  }
+  return { offset, limit }
 }
 
 function selectList(params: URLSearchParams): string {
@@ -172,6 +211,7 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
   const db = await PGlite.create()
   for (const sql of await readLocalSchema()) await db.exec(sql)
 
+  const maxRows = options.maxRows ?? 1000
   const anonKey = DEMO_ANON_KEY
   const serviceRoleKey = DEMO_SERVICE_ROLE_KEY
   const apiKeys = new Set([anonKey, serviceRoleKey])
@@ -181,7 +221,8 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
 
   async function asRole<T>(role: Role, run: (tx: Pick<PGlite, 'query'>) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await tx.exec(`set local role ${role}`)
+      // Supabase's databases run in UTC; timestamps are sent with a +00:00 offset.
+      await tx.exec(`set local role ${role}; set local time zone 'UTC'`)
       return run(tx)
     })
   }
@@ -268,19 +309,28 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
         case 'GET':
         case 'HEAD': {
           const { where, values } = filters(params)
-          const limit = Number(params.get('limit') ?? 1000)
-          const sql = `select ${selectList(params)} from ${relation}${where} limit ${Math.min(limit, 1000)}`
-          const rows = await asRole(role, (tx) => tx.query(sql, values))
-          const headers: Record<string, string> = { 'content-range': `0-${rows.rows.length - 1}/*` }
+          const { offset, limit } = rowWindow(params, req.headers.range)
+          const rowsSql = `select ${selectList(params)} from ${relation}${where}${orderBy(params)} limit ${Math.min(limit ?? maxRows, maxRows)} offset ${offset}`
+          // Like PostgREST, the body is built by PostgreSQL's own JSON, so values read as they would there.
+          const sql = `select coalesce(json_agg(r), '[]')::text as body, count(*)::int as sent from (${rowsSql}) r`
+          const result = await asRole(role, (tx) =>
+            tx.query<{ body: string; sent: number }>(sql, values),
+          )
+          const { body: json, sent } = result.rows[0] ?? { body: '[]', sent: 0 }
+          let total = '*'
           if (prefer.includes('count=exact')) {
             const count = await asRole(role, (tx) =>
               tx.query<{ n: number }>(`select count(*)::int as n from ${relation}${where}`, values),
             )
-            headers['content-range'] = `0-${rows.rows.length - 1}/${count.rows[0]?.n ?? 0}`
+            total = String(count.rows[0]?.n ?? 0)
           }
-          return req.method === 'HEAD'
-            ? send(200, undefined, headers)
-            : send(200, rows.rows, headers)
+          // PostgREST's Content-Range: the rows sent, first-last, or `*` when none were.
+          const headers = {
+            'content-range': `${sent ? `${offset}-${offset + sent - 1}` : '*'}/${total}`,
+          }
+          if (req.method === 'HEAD') return send(200, undefined, headers)
+          res.writeHead(200, { 'content-type': JSON_TYPE, ...headers }).end(json)
+          return
         }
         case 'PATCH':
         case 'DELETE': {

@@ -1,0 +1,73 @@
+import { ImageResponse } from 'next/og'
+import { hero, seo, site, socialProof } from '@/lib/site'
+import { logoDataUrl, shareCardFonts } from './brand-assets'
+
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 }
+
+/** The link preview: the hero's dark ground and glow, its headline and the social proof. */
+export async function shareCardImage(): Promise<ImageResponse> {
+  const [logo, fonts] = await Promise.all([logoDataUrl(), shareCardFonts()])
+  return new ImageResponse(
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: '72px 80px',
+        fontFamily: 'Geist',
+        color: 'white',
+        backgroundColor: seo.themeColor,
+        backgroundImage:
+          'radial-gradient(60% 70% at 15% 0%, rgba(124,58,237,0.55), transparent), radial-gradient(50% 60% at 95% 25%, rgba(192,38,211,0.45), transparent)',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- ImageResponse draws plain elements only */}
+        <img src={logo} width={64} height={64} alt="" />
+        <span style={{ fontSize: 40, fontWeight: 700, letterSpacing: -1 }}>{site.name}</span>
+      </div>
+      <div style={{ display: 'flex', flexDirection: 'column' }}>
+        <div style={{ display: 'flex', fontSize: 28, color: '#ddd6fe' }}>{hero.eyebrow}</div>
+        <div
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            marginTop: 20,
+            fontSize: 72,
+            fontWeight: 700,
+            lineHeight: 1.05,
+            letterSpacing: -2.5,
+          }}
+        >
+          <span>{hero.headline}</span>
+          <span
+            style={{
+              backgroundImage: 'linear-gradient(90deg, #c4b5fd, #f0abfc)',
+              backgroundClip: 'text',
+              color: 'transparent',
+            }}
+          >
+            {hero.headlineAccent}
+          </span>
+        </div>
+      </div>
+      <div
+        style={{
+          display: 'flex',
+          alignSelf: 'flex-start',
+          padding: '14px 28px',
+          borderRadius: 999,
+          border: '2px solid rgba(255,255,255,0.18)',
+          backgroundColor: 'rgba(255,255,255,0.06)',
+          fontSize: 32,
+          fontWeight: 700,
+        }}
+      >
+        {socialProof}
+      </div>
+    </div>,
+    { ...SHARE_CARD_SIZE, fonts },
+  )
+}
