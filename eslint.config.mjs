@@ -7,6 +7,8 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     '.next/**',
+    'bench/minimal/.next/**',
+    'bench/results/**',
     '.data/**',
     'playwright-report/**',
     'test-results/**',

@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next'
-import { GeistSans } from 'geist/font/sans'
 import { Toaster } from 'sonner'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
@@ -13,7 +12,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang="en" className={GeistSans.variable}>
+    <html lang="en">
       <head>
         <noscript>
           <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>

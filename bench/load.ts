@@ -17,7 +17,7 @@ import {
   type PostResult,
   type SignupForm,
 } from '../tests/support/form-post'
-import { median, percentile, runPool } from './measure'
+import { median, percentile, runPool } from './load-pool'
 import { embeddedBenchStore, startSite, supabaseBenchStore } from './site'
 
 const { values: args } = parseArgs({

@@ -1,28 +1,36 @@
 'use client'
 
-import { LazyMotion, MotionConfig, domAnimation, m } from 'framer-motion'
+import { useEffect, useRef, useState } from 'react'
 import { REVEAL_VISIBILITY_THRESHOLD } from '@/lib/site'
 
 /**
  * Fades server-rendered content in the first time a tenth of it scrolls into
- * view. The `data-reveal` attribute lets CSS show it outright when script is
- * off or reduced motion is requested (see globals.css).
+ * view. The motion itself is a CSS transition keyed on `data-reveal` (see
+ * globals.css), which also shows the content outright when script is off or
+ * reduced motion is requested; this component only watches for the scroll.
  */
 export function Reveal({ children, className }: { children: React.ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [shown, setShown] = useState(false)
+
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return
+        setShown(true)
+        observer.disconnect()
+      },
+      { threshold: REVEAL_VISIBILITY_THRESHOLD },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
   return (
-    <LazyMotion features={domAnimation} strict>
-      <MotionConfig reducedMotion="user">
-        <m.div
-          data-reveal=""
-          className={className}
-          initial={{ opacity: 0, y: 24 }}
-          whileInView={{ opacity: 1, y: 0 }}
-          viewport={{ once: true, amount: REVEAL_VISIBILITY_THRESHOLD }}
-          transition={{ duration: 0.6, ease: 'easeOut' }}
-        >
-          {children}
-        </m.div>
-      </MotionConfig>
-    </LazyMotion>
+    <div ref={ref} data-reveal={shown ? 'shown' : 'hidden'} className={className}>
+      {children}
+    </div>
   )
 }

@@ -1,0 +1,41 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const nextBin = 'node_modules/next/dist/bin/next'
+
+/** `dir` is a Next.js app folder: `.` for the site, `bench/minimal` for the floor it is compared with. */
+export function build(dir: string): void {
+  console.log(`Building ${dir} ...`)
+  const result = spawnSync(process.execPath, [nextBin, 'build', dir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (result.status !== 0) throw new Error(`next build ${dir} failed`)
+}
+
+export type Server = { url: string; stop: () => void }
+
+/** `next start` on 127.0.0.1:port, resolved once it answers. The site keeps its signups in memory. */
+export async function start(dir: string, port: number): Promise<Server> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [nextBin, 'start', dir, '-H', '127.0.0.1', '-p', String(port)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', WAITLIST_DATA_DIR: 'memory://' },
+    },
+  )
+  const url = `http://127.0.0.1:${port}/`
+  const stop = () => void child.kill('SIGTERM')
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) throw new Error(`next start ${dir} exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return { url, stop }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250)
+  }
+  stop()
+  throw new Error(`next start ${dir} did not answer on ${url}`)
+}

@@ -1,0 +1,60 @@
+/**
+ * Fails when the JavaScript a visitor's browser loads for a page outgrows its
+ * budget. Reads the prerendered HTML of the last `next build`, so it checks
+ * exactly the scripts the page asks for (modern browsers skip `nomodule`):
+ *   npm run size             (after `next build`)
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+/**
+ * Gzip bytes allowed per page. Set a little above the measured size, so any
+ * new client dependency trips it; raise it only with a reason in the commit.
+ * See docs/performance.md for what the floor (a minimal Next.js page) costs.
+ */
+const budgets = [
+  { route: '/', html: 'index.html', maxGzipBytes: 150 * 1024 },
+  { route: 'not-found', html: '_not-found.html', maxGzipBytes: 147 * 1024 },
+]
+
+const buildDir = path.resolve(process.argv[2] ?? '.next')
+
+async function pageScripts(htmlFile: string): Promise<string[]> {
+  const html = await readFile(path.join(buildDir, 'server/app', htmlFile), 'utf8')
+  return [...html.matchAll(/<script\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => !/\bnomodule\b/i.test(tag))
+    .flatMap((tag) => /\bsrc="\/_next\/([^"?]+)/.exec(tag)?.[1] ?? [])
+}
+
+async function gzipBytes(file: string): Promise<number> {
+  return gzipSync(await readFile(path.join(buildDir, file)), { level: 9 }).length
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+let failed = false
+for (const { route, html, maxGzipBytes } of budgets) {
+  const scripts = await pageScripts(html)
+  if (scripts.length === 0) throw new Error(`No scripts found in ${html}: is the build complete?`)
+  const sizes = await Promise.all(scripts.map(gzipBytes))
+  const total = sizes.reduce((sum, size) => sum + size, 0)
+  const over = total > maxGzipBytes
+  failed ||= over
+  console.log(
+    `${over ? 'OVER' : 'ok  '} ${route}: ${kb(total)} gzip in ${scripts.length} scripts (budget ${kb(maxGzipBytes)})`,
+  )
+  if (over || process.env.SIZE_VERBOSE) {
+    scripts.forEach((script, i) =>
+      console.log(`       ${kb(sizes[i] ?? 0).padStart(9)}  ${script}`),
+    )
+  }
+}
+
+if (failed) {
+  console.error(
+    'JavaScript budget exceeded: find what grew above, or raise the budget with a reason.',
+  )
+  process.exit(1)
+}
