@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
 import { DEMO_ANON_KEY } from './tests/harness/postgrest'
+import { noSupabase } from './tests/support/environments'
 
 /**
  * Runs against the production build (`next build` first; see `npm run test:e2e`):
@@ -12,15 +13,6 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100)
 const SUPABASE_SITE_PORT = PORT_BASE
 const EMBEDDED_SITE_PORT = PORT_BASE + 1
 const HARNESS_PORT = PORT_BASE + 2
-
-const noSupabase = {
-  NEXT_PUBLIC_SUPABASE_URL: '',
-  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: '',
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: '',
-  SUPABASE_URL: '',
-  SUPABASE_ANON_KEY: '',
-  VERCEL: '',
-}
 
 const site = (port: number) => `http://127.0.0.1:${port}`
 

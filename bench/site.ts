@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { startSupabaseHarness, type SupabaseHarness } from '../tests/harness/postgrest'
+import { noSupabase } from '../tests/support/environments'
 
 const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 
@@ -15,15 +16,6 @@ export type BenchStore = {
   /** Counts stored rows per e-mail pattern (SQL `like`); for the embedded store, only once the site has stopped. */
   count(patterns: Record<string, string>): Promise<Record<string, number>>
   close(): Promise<void>
-}
-
-const noSupabase = {
-  NEXT_PUBLIC_SUPABASE_URL: '',
-  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: '',
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: '',
-  SUPABASE_URL: '',
-  SUPABASE_ANON_KEY: '',
-  VERCEL: '',
 }
 
 async function countIn(db: Pick<PGlite, 'query'>, patterns: Record<string, string>) {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { WaitlistState } from '@/lib/waitlist/state'
 import {
@@ -8,6 +7,7 @@ import {
   type SupabaseHarness,
 } from './harness/postgrest'
 import { freshAction } from './support/fresh-server'
+import { unusedPort } from './support/ports'
 
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,
@@ -40,14 +40,6 @@ async function loadAction(env: Record<string, string>): Promise<Action> {
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
   vi.spyOn(console, 'info').mockImplementation(() => {})
   return freshAction()
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 function post(email: string): FormData {
@@ -106,7 +98,7 @@ describe('the action, when the backend fails', () => {
 
   it('nothing listening: generic notice, address kept, logged once and masked', async () => {
     const joinWaitlist = await loadAction({
-      SUPABASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      SUPABASE_URL: `http://127.0.0.1:${await unusedPort()}`,
       SUPABASE_ANON_KEY: harness.anonKey,
     })
     await expectFaultHandled(

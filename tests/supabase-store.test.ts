@@ -1,8 +1,8 @@
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError } from '@/lib/waitlist/store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
 import { cannedAnswers, startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
+import { unusedPort } from './support/ports'
 
 const entry = { email: 'ann@example.com', source: 'hero_section' } as const
 let harness: SupabaseHarness
@@ -19,14 +19,6 @@ beforeEach(async () => {
 
 const store = (timeoutMs = 2000) =>
   supabaseStore({ url: harness.url, key: harness.anonKey, timeoutMs })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 describe('the Supabase store', () => {
   it('sends the insert supabase-js documents: one POST, the key twice, no Prefer, no query', async () => {
@@ -74,7 +66,7 @@ describe('the Supabase store', () => {
 
   it('treats a refused connection as a failure', async () => {
     const closed = supabaseStore({
-      url: `http://127.0.0.1:${await freePort()}`,
+      url: `http://127.0.0.1:${await unusedPort()}`,
       key: harness.anonKey,
       timeoutMs: 2000,
     })
