@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { WaitlistState } from '@/lib/waitlist/state'
 import {
   cannedAnswers,
   startSupabaseHarness,
   type Fault,
   type SupabaseHarness,
 } from './harness/postgrest'
-import { freshAction } from './support/fresh-server'
+import { freshAction, type JoinAction } from './support/fresh-server'
 import { unusedPort } from './support/ports'
 
 vi.mock('next/headers', async () => ({
@@ -19,8 +18,6 @@ vi.mock('next/headers', async () => ({
  * notice and keeps the address, the cause is logged exactly once with the
  * address masked, and the next signup is served.
  */
-type Action = (previous: WaitlistState, form: FormData) => Promise<WaitlistState>
-
 const faults: [prefix: string, fault: Fault, cause: RegExp][] = [
   ['fail-refuse', { kind: 'refuse' }, /no answer, code none/],
   ['fail-hang', { kind: 'hang' }, /no answer|did not answer within 500 ms/],
@@ -32,14 +29,13 @@ const faults: [prefix: string, fault: Fault, cause: RegExp][] = [
 
 let harness: SupabaseHarness
 
-async function loadAction(env: Record<string, string>): Promise<Action> {
-  for (const name of ['NEXT_PUBLIC_SUPABASE_URL', 'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY', 'VERCEL'])
-    vi.stubEnv(name, '')
-  vi.stubEnv('WAITLIST_RATE_LIMIT_PER_MINUTE', '0')
-  vi.stubEnv('WAITLIST_STORE_TIMEOUT_MS', '500')
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
+async function loadAction(env: Record<string, string>): Promise<JoinAction> {
   vi.spyOn(console, 'info').mockImplementation(() => {})
-  return freshAction()
+  return freshAction({
+    WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
+    WAITLIST_STORE_TIMEOUT_MS: '500',
+    ...env,
+  })
 }
 
 function post(email: string): FormData {
@@ -49,7 +45,7 @@ function post(email: string): FormData {
   return form
 }
 
-async function expectFaultHandled(joinWaitlist: Action, address: string, cause: RegExp) {
+async function expectFaultHandled(joinWaitlist: JoinAction, address: string, cause: RegExp) {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
   const state = await joinWaitlist({ status: 'idle' }, post(address))
   expect(state).toMatchObject({ status: 'error', email: address })

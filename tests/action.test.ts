@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WaitlistState } from '@/lib/waitlist/state'
 import type { WaitlistStore } from '@/lib/waitlist/store'
+import { actionOnMemoryStore, type JoinAction } from './support/fresh-server'
 import { freshClient, fromClient } from './support/request'
 
 vi.mock('next/headers', async () => ({
@@ -11,15 +12,11 @@ vi.mock('next/headers', async () => ({
  * The server action itself, as a form posts to it, on the embedded store in
  * memory: the configuration a fresh clone runs with (so the default rate limit).
  */
-let joinWaitlist: (previous: WaitlistState, form: FormData) => Promise<WaitlistState>
+let joinWaitlist: JoinAction
 let store: WaitlistStore
 
 beforeAll(async () => {
-  vi.stubEnv('WAITLIST_DATA_DIR', 'memory://')
-  vi.stubEnv('WAITLIST_RATE_LIMIT_PER_MINUTE', '')
-  for (const name of ['NEXT_PUBLIC_SUPABASE_URL', 'SUPABASE_URL', 'VERCEL']) vi.stubEnv(name, '')
-  ;({ joinWaitlist } = await import('@/lib/waitlist/actions'))
-  store = await (await import('@/lib/waitlist/repository')).getWaitlistStore()
+  ;({ joinWaitlist, store } = await actionOnMemoryStore({ WAITLIST_RATE_LIMIT_PER_MINUTE: '' }))
 })
 beforeEach(() => void freshClient())
 afterEach(() => vi.restoreAllMocks())

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { WaitlistState } from '@/lib/waitlist/state'
 import type { WaitlistStore } from '@/lib/waitlist/store'
 import { badInputs, corpusFields } from './bad-input-corpus'
+import { actionOnMemoryStore, type JoinAction } from './support/fresh-server'
 
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,
@@ -12,17 +12,13 @@ vi.mock('next/headers', async () => ({
  * store: each gets a clear answer naming the field at fault, none reaches the
  * store, and the action never throws.
  */
-let joinWaitlist: (previous: WaitlistState, form: FormData) => Promise<WaitlistState>
+let joinWaitlist: JoinAction
 let store: WaitlistStore
 const inserted: unknown[] = []
 
 beforeAll(async () => {
-  vi.stubEnv('WAITLIST_DATA_DIR', 'memory://')
   // One client posts the whole corpus: the limit is not what is under test here.
-  vi.stubEnv('WAITLIST_RATE_LIMIT_PER_MINUTE', '0')
-  for (const name of ['NEXT_PUBLIC_SUPABASE_URL', 'SUPABASE_URL', 'VERCEL']) vi.stubEnv(name, '')
-  ;({ joinWaitlist } = await import('@/lib/waitlist/actions'))
-  store = await (await import('@/lib/waitlist/repository')).getWaitlistStore()
+  ;({ joinWaitlist, store } = await actionOnMemoryStore({ WAITLIST_RATE_LIMIT_PER_MINUTE: '0' }))
   const insert = store.insert.bind(store)
   vi.spyOn(store, 'insert').mockImplementation((entry) => {
     inserted.push(entry)

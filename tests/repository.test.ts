@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { freshAction } from './support/fresh-server'
 
 vi.mock('next/headers', async () => ({
@@ -6,15 +6,6 @@ vi.mock('next/headers', async () => ({
 }))
 
 /** How the server behaves with a configuration it cannot use: the page stays up, signups fail, the log says why once. */
-const SUPABASE_VARS = [
-  'NEXT_PUBLIC_SUPABASE_URL',
-  'SUPABASE_URL',
-  'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY',
-  'NEXT_PUBLIC_SUPABASE_ANON_KEY',
-  'SUPABASE_ANON_KEY',
-  'VERCEL',
-]
-
 function post(email: string): FormData {
   const form = new FormData()
   form.set('source', 'hero_section')
@@ -22,9 +13,6 @@ function post(email: string): FormData {
   return form
 }
 
-beforeEach(() => {
-  for (const name of SUPABASE_VARS) vi.stubEnv(name, '')
-})
 afterEach(() => {
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
@@ -48,10 +36,9 @@ describe.each([
   ],
 ])('%s', (_name, env, message) => {
   it('answers every signup with the generic failure and logs the cause once', async () => {
-    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
-    const joinWaitlist = await freshAction()
+    const joinWaitlist = await freshAction(env)
 
     const first = await joinWaitlist({ status: 'idle' }, post('ann@example.com'))
     const second = await joinWaitlist(first, post('bob@example.com'))
@@ -66,9 +53,8 @@ describe.each([
 
 describe('with no configuration, off Vercel', () => {
   it('announces the embedded store once and serves from it', async () => {
-    vi.stubEnv('WAITLIST_DATA_DIR', 'memory://')
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
-    const joinWaitlist = await freshAction()
+    const joinWaitlist = await freshAction({ WAITLIST_DATA_DIR: 'memory://' })
 
     await expect(joinWaitlist({ status: 'idle' }, post('ann@example.com'))).resolves.toMatchObject({
       status: 'joined',

@@ -1,24 +1,25 @@
 /**
  * The request headers `next/headers` hands the action in tests. A test file
  * mocks `next/headers` with {@link requestHeaders} and picks the client with
- * {@link fromClient}.
+ * {@link fromClient}. The state lives on `globalThis` because a test that
+ * starts a fresh server resets modules, and the mock then loads its own copy
+ * of this file.
  */
-let current = new Headers({ 'x-forwarded-for': '192.0.2.1' })
+const state = ((globalThis as { testRequest?: { current: Headers; next: number } }).testRequest ??=
+  { current: new Headers({ 'x-forwarded-for': '192.0.2.1' }), next: 0 })
 
 export async function requestHeaders(): Promise<Headers> {
-  return current
+  return state.current
 }
 
 export function fromClient(address: string): void {
-  current = new Headers({ 'x-forwarded-for': address })
+  state.current = new Headers({ 'x-forwarded-for': address })
 }
-
-let next = 0
 
 /** A client address of its own for each test, so the rate limit never carries over between tests. */
 export function freshClient(): string {
-  next += 1
-  const address = `test-client-${next}`
+  state.next += 1
+  const address = `test-client-${state.next}`
   fromClient(address)
   return address
 }
