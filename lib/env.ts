@@ -57,8 +57,24 @@ const httpUrl = z.url({ protocol: /^https?$/ })
 const timeoutMs = z.coerce.number().int().min(100).max(60_000)
 const perMinute = z.coerce.number().int().min(0).max(100_000)
 
-function readStore(env: Env): StoreConfig {
+/** The Supabase URL, if one of its variables is set; a malformed one is a {@link ConfigError} naming it. */
+export function readSupabaseUrl(env: Env): { name: string; value: string } | undefined {
   const url = firstSet(env, SUPABASE_URL_VARS)
+  if (url && !httpUrl.safeParse(url.value).success) {
+    throw new ConfigError(`${url.name} is not an http(s) URL: "${url.value}".`)
+  }
+  return url
+}
+
+/** The error for a Supabase key set without a URL to use it with. */
+export function urlMissingFor(keyVar: string): ConfigError {
+  return new ConfigError(
+    `${keyVar} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
+  )
+}
+
+function readStore(env: Env): StoreConfig {
+  const url = readSupabaseUrl(env)
   const key = firstSet(env, SUPABASE_KEY_VARS)
 
   if (url && !key) {
@@ -66,15 +82,8 @@ function readStore(env: Env): StoreConfig {
       `${url.name} is set but no Supabase key is: set ${SUPABASE_KEY_VARS.join(' or ')}.`,
     )
   }
-  if (key && !url) {
-    throw new ConfigError(
-      `${key.name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
-    )
-  }
+  if (key && !url) throw urlMissingFor(key.name)
   if (url && key) {
-    if (!httpUrl.safeParse(url.value).success) {
-      throw new ConfigError(`${url.name} is not an http(s) URL: "${url.value}".`)
-    }
     return { kind: 'supabase', url: url.value, key: key.value, urlVar: url.name, keyVar: key.name }
   }
   if (env.VERCEL) {

@@ -18,7 +18,8 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
       ? supabaseStore({ url: chosen.url, key: chosen.key, timeoutMs: storeTimeoutMs })
       : await sharedEmbeddedStore(chosen.dataDir)
   if (!processWide.store) {
-    log.info(`signups go to ${opened.description}`)
+    const from = chosen.kind === 'supabase' ? ` (${chosen.urlVar}, ${chosen.keyVar})` : ''
+    log.info(`signups go to ${opened.description}${from}`)
     processWide.store = withTimeout(opened, storeTimeoutMs)
   }
   return processWide.store as WaitlistStore

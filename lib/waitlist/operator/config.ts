@@ -3,8 +3,9 @@ import {
   DEFAULT_DATA_DIR,
   firstSet,
   IN_MEMORY_DATA_DIR,
+  readSupabaseUrl,
   SUPABASE_KEY_VARS,
-  SUPABASE_URL_VARS,
+  urlMissingFor,
   type Env,
 } from '@/lib/env'
 
@@ -36,17 +37,12 @@ function isPublicKey(key: string, env: Env): boolean {
 }
 
 export function readOperatorStore(env: Env): OperatorStore {
-  const url = firstSet(env, SUPABASE_URL_VARS)
+  const url = readSupabaseUrl(env)
   const serviceKey = firstSet(env, SERVICE_KEY_VARS)
   const publicKey = firstSet(env, SUPABASE_KEY_VARS)
   const keyNames = SERVICE_KEY_VARS.join(' or ')
 
-  if (!url && (serviceKey || publicKey)) {
-    const name = (serviceKey ?? publicKey)!.name
-    throw new ConfigError(
-      `${name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
-    )
-  }
+  if (!url && (serviceKey || publicKey)) throw urlMissingFor((serviceKey ?? publicKey)!.name)
   if (url) {
     if (!serviceKey) {
       throw new ConfigError(
@@ -59,9 +55,6 @@ export function readOperatorStore(env: Env): OperatorStore {
       throw new ConfigError(
         `${serviceKey.name} holds the public key, which cannot read the list: set it to the secret or service_role key.`,
       )
-    }
-    if (!/^https?:\/\/[^/]/.test(url.value)) {
-      throw new ConfigError(`${url.name} is not an http(s) URL: "${url.value}".`)
     }
     return {
       kind: 'supabase',
