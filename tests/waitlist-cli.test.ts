@@ -5,7 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openEmbeddedDatabase } from '@/lib/waitlist/embedded-store'
+import { openLocalDatabase } from '@/lib/waitlist/local-schema'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
 import { sink } from './support/sink'
@@ -59,7 +59,7 @@ describe('against the embedded database', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'waitlist-cli-'))
     env = { WAITLIST_DATA_DIR: path.join(dir, 'data') }
-    const db = await openEmbeddedDatabase(env.WAITLIST_DATA_DIR!)
+    const db = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
     await seed(db)
     await db.close()
   })
@@ -89,7 +89,7 @@ describe('against the embedded database', () => {
   })
 
   it('reads while a server holds the folder, and leaves that server working', async () => {
-    const server = await openEmbeddedDatabase(env.WAITLIST_DATA_DIR!)
+    const server = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
     try {
       const result = await run(['count'], env)
       expect(result.stdout).toBe('5\n')

@@ -1,9 +1,8 @@
 import 'server-only'
-import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
-import { readLocalSchema } from './local-schema'
+import { openLocalDatabase } from './local-schema'
 import type { WaitlistEntry } from './schema'
 import { UNIQUE_VIOLATION, type InsertResult, type WaitlistStore } from './store'
 
@@ -13,14 +12,6 @@ import { UNIQUE_VIOLATION, type InsertResult, type WaitlistStore } from './store
  * as the `anon` role, so its constraints and row-level security are the
  * production ones.
  */
-export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
-  const inMemory = dataDir === IN_MEMORY_DATA_DIR
-  if (!inMemory) await mkdir(dataDir, { recursive: true })
-  const db = await PGlite.create(inMemory ? undefined : dataDir)
-  for (const sql of await readLocalSchema()) await db.exec(sql)
-  return db
-}
-
 export function embeddedStore(db: PGlite, where: string): WaitlistStore {
   return {
     description: `the embedded database (${where})`,
@@ -56,7 +47,7 @@ export function sharedEmbeddedStore(dataDir: string): Promise<WaitlistStore> {
   let store = stores.get(key)
   if (!store) {
     const where = key === IN_MEMORY_DATA_DIR ? 'in memory, gone when the server stops' : key
-    store = openEmbeddedDatabase(dataDir).then((db) => embeddedStore(db, where))
+    store = openLocalDatabase(dataDir).then((db) => embeddedStore(db, where))
     // A failed open is not cached, so the next signup tries again.
     store.catch(() => stores.delete(key))
     stores.set(key, store)

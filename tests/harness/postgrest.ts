@@ -12,8 +12,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { PGlite } from '@electric-sql/pglite'
-import { readLocalSchema } from '@/lib/waitlist/local-schema'
+import type { PGlite } from '@electric-sql/pglite'
+import { openLocalDatabase } from '@/lib/waitlist/local-schema'
 
 /** Supabase's published demo keys for local development: JWTs whose `role` claim names the role. */
 export const DEMO_ANON_KEY =
@@ -208,8 +208,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startSupabaseHarness(options: HarnessOptions = {}): Promise<SupabaseHarness> {
-  const db = await PGlite.create()
-  for (const sql of await readLocalSchema()) await db.exec(sql)
+  const db = await openLocalDatabase()
 
   const maxRows = options.maxRows ?? 1000
   const anonKey = DEMO_ANON_KEY

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
-import { embeddedStore, openEmbeddedDatabase } from '@/lib/waitlist/embedded-store'
+import { embeddedStore } from '@/lib/waitlist/embedded-store'
+import { openLocalDatabase } from '@/lib/waitlist/local-schema'
 import { withTimeout, type WaitlistStore } from '@/lib/waitlist/store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
 import { cannedAnswers, startSupabaseHarness } from '../harness/postgrest'
@@ -25,7 +26,7 @@ async function rowsOf(db: PGlite) {
 }
 
 export async function embeddedUnderTest(): Promise<StoreUnderTest> {
-  const db = await openEmbeddedDatabase(IN_MEMORY_DATA_DIR)
+  const db = await openLocalDatabase(IN_MEMORY_DATA_DIR)
   let release: (() => void) | undefined
   return {
     store: withTimeout(embeddedStore(db, 'in memory'), TEST_TIMEOUT_MS),
