@@ -4,7 +4,7 @@ import { DEMO_ANON_KEY } from './tests/harness/postgrest'
 import { noSupabase } from './tests/support/environments'
 
 /**
- * Runs against the production build (`next build` first; see `npm run test:e2e`):
+ * Runs against the production build (`npm run build` first; see `npm run test:e2e`):
  * one server on the Supabase stand-in, where every notice can be reached, and
  * one on the embedded store, as a fresh clone runs. They listen on
  * E2E_PORT_BASE (default 3100) and the two ports after it.

@@ -1,7 +1,7 @@
 /**
  * Load and race bench for the signup path: `npm run bench:load -- [--supabase] [--runs N]`.
  *
- * Starts the built site (`npx next build` first) on 127.0.0.1 with the rate
+ * Starts the built site (`npm run build` first) on 127.0.0.1 with the rate
  * limit off, on the embedded store in a temporary folder or, with
  * `--supabase`, on the local Supabase stand-in, and drives the request a
  * browser without JavaScript sends: the multipart form post with the hidden

@@ -1,16 +1,22 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const nextBin = 'node_modules/next/dist/bin/next'
 
-/** `dir` is a Next.js app folder: `.` for the site, `bench/minimal` for the floor it is compared with. */
+/**
+ * `dir` is a Next.js app folder: `.` for the site, built as it ships
+ * (`npm run build`: `next build`, then its critical CSS inlined), or
+ * `bench/minimal` for the floor it is compared with, built by `next build` alone.
+ */
 export function build(dir: string): void {
   console.log(`Building ${dir} ...`)
-  const result = spawnSync(process.execPath, [nextBin, 'build', dir], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  })
-  if (result.status !== 0) throw new Error(`next build ${dir} failed`)
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+  const stdio: StdioOptions = ['ignore', 'ignore', 'inherit']
+  const result =
+    dir === '.'
+      ? spawnSync('npm', ['run', 'build'], { stdio, env })
+      : spawnSync(process.execPath, [nextBin, 'build', dir], { stdio, env })
+  if (result.status !== 0) throw new Error(`Building ${dir} failed`)
 }
 
 export type Server = { url: string; stop: () => void }

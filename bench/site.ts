@@ -65,7 +65,7 @@ export type RunningSite = { url: string; failureLines(): number; stop(): Promise
 /** `next start` on the built site, loopback only, with the rate limit off. */
 export async function startSite(port: number, store: BenchStore): Promise<RunningSite> {
   if (!existsSync(path.join('.next', 'BUILD_ID'))) {
-    throw new Error('No production build found: run `npx next build` first.')
+    throw new Error('No production build found: run `npm run build` first.')
   }
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(

@@ -57,3 +57,29 @@ test('the hero is visible at first paint: nothing above the fold waits for scrip
   const h1 = page.getByRole('heading', { level: 1 })
   expect(await h1.evaluate((el) => el.closest('[data-reveal]'))).toBeNull()
 })
+
+test('the first paint waits for no stylesheet, and the full one is loaded once, after it', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  const head = html.slice(0, html.indexOf('</head>')).replace(/<noscript>.*?<\/noscript>/g, '')
+  expect(head).toMatch(/<style>[^<]*\.bg-ink\{/)
+  const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([tag]) => tag)
+  expect(links).toHaveLength(1)
+  expect(links[0]).toContain('media="print"')
+
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/')
+  // Revealing the footer takes a hydrated page: React has seen the stylesheet by then.
+  await page.locator('footer').scrollIntoViewIfNeeded()
+  await expect(page.locator('footer [data-reveal="shown"]')).toBeVisible()
+  const stylesheets = page.locator('link[rel="stylesheet"]')
+  await expect(stylesheets).toHaveCount(1)
+  await expect(stylesheets).toHaveAttribute('media', 'all')
+  expect(errors).toEqual([])
+})
