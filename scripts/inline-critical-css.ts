@@ -22,19 +22,20 @@ export type InlinedPage = { page: string; gzipBefore: number; gzipAfter: number 
 const stampFile = 'critical-css-build-id'
 const gzip = (text: string) => gzipSync(text).length
 
-async function readOptional(file: string): Promise<string | undefined> {
+async function readIfPresent(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8')
-  } catch {
-    return undefined
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
   }
 }
 
 /** Inlines the critical CSS of every prerendered page in `distDir`; returns the pages it changed. */
 export async function inlineCriticalCss(distDir: string): Promise<InlinedPage[]> {
-  const buildId = (await readOptional(path.join(distDir, 'BUILD_ID')))?.trim()
+  const buildId = (await readIfPresent(path.join(distDir, 'BUILD_ID')))?.trim()
   if (!buildId) throw new Error(`No BUILD_ID in ${distDir}: run next build first`)
-  if ((await readOptional(path.join(distDir, stampFile)))?.trim() === buildId) return []
+  if ((await readIfPresent(path.join(distDir, stampFile)))?.trim() === buildId) return []
 
   const beasties = new Beasties({
     // Stylesheets are linked as /_next/static/…, which lives in <distDir>/static/….
@@ -44,8 +45,6 @@ export async function inlineCriticalCss(distDir: string): Promise<InlinedPage[]>
     // Leave the page's own <style> elements alone: one of them sits in <noscript> on purpose.
     reduceInlineStyles: false,
     mergeStylesheets: false,
-    // Keyframes only for the animations the first paint shows; the rest arrive with the full sheet.
-    keyframes: 'critical',
     logLevel: 'warn',
   })
   const pages: InlinedPage[] = []
@@ -72,5 +71,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const { page, gzipBefore, gzipAfter } of pages)
     console.log(`Critical CSS inlined: ${page} (${kb(gzipBefore)} → ${kb(gzipAfter)} gzip)`)
   if (pages.length === 0)
-    console.log('Critical CSS: nothing to inline (already done for this build)')
+    console.log('Critical CSS: no page changed (none links a stylesheet, or this build is done)')
 }
