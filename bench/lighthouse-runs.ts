@@ -13,12 +13,20 @@ export type Metrics = {
   jsTransferBytes: number
   jsResourceBytes: number
   requests: number
+  /** Main-thread time by Lighthouse's `mainthread-work-breakdown`, in total and for style and layout. */
+  mainThreadMs: number
+  styleLayoutMs: number
+  /** Lighthouse's measure of this machine's speed at the time of the run (higher is faster). */
+  benchmarkIndex: number
 }
+
+export type Throttling = 'simulate' | 'devtools'
 
 /** One run: its figures, what Lighthouse took as the largest paint, and the audits short of full marks. */
 export type Run = Metrics & { lcpElement: string; failing: string[] }
 
 type NetworkRequest = { resourceType?: string; transferSize?: number; resourceSize?: number }
+type WorkGroup = { group?: string; duration?: number }
 
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
 const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
@@ -42,16 +50,27 @@ function failingAudits(lhr: Result): string[] {
   )
 }
 
+function mainThread(lhr: Result): { total: number; styleLayout: number } {
+  const details = lhr.audits['mainthread-work-breakdown']?.details
+  const groups = (details && 'items' in details ? details.items : []) as WorkGroup[]
+  const total = groups.reduce((sum, { duration = 0 }) => sum + duration, 0)
+  const styleLayout = groups.find((item) => item.group === 'styleLayout')?.duration ?? 0
+  return { total, styleLayout }
+}
+
 /**
- * One Lighthouse run with its defaults: a mobile device, simulated slow 4G
- * and a 4x slower CPU. JavaScript is counted as loaded, so compressed
- * (transfer) and as parsed (resource).
+ * One Lighthouse run on a mobile device at slow 4G and a 4x slower CPU, the
+ * defaults. `simulate` (Lighthouse's default) loads the page unthrottled and
+ * models the phone from that trace; `devtools` throttles the load itself, so
+ * each paint is observed, not modelled. JavaScript is counted as loaded, so
+ * compressed (transfer) and as parsed (resource).
  */
-export async function measure(url: string, port: number): Promise<Run> {
+export async function measure(url: string, port: number, throttling: Throttling): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
+    throttlingMethod: throttling,
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
@@ -74,6 +93,9 @@ export async function measure(url: string, port: number): Promise<Run> {
     jsTransferBytes: sum('transferSize'),
     jsResourceBytes: sum('resourceSize'),
     requests: requests.length,
+    mainThreadMs: mainThread(lhr).total,
+    styleLayoutMs: mainThread(lhr).styleLayout,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElement(lhr),
     failing: failingAudits(lhr),
   }
@@ -91,6 +113,9 @@ const metricKeys = [
   'jsTransferBytes',
   'jsResourceBytes',
   'requests',
+  'mainThreadMs',
+  'styleLayoutMs',
+  'benchmarkIndex',
 ] as const satisfies (keyof Metrics)[]
 
 export function medians(runs: Run[]): Metrics {
