@@ -21,6 +21,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Room for anti-aliasing that differs between builds of Chromium, none for a changed look.
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: site(SUPABASE_SITE_PORT),
