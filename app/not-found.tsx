@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import { Logo } from '@/components/brand/logo'
 import { LogNotFound } from '@/components/not-found/log-not-found'
 import { notFound } from '@/lib/site'
@@ -17,12 +16,14 @@ export default function NotFound() {
         {notFound.code}
       </h1>
       <p className="mt-4 text-xl text-slate-700">{notFound.message}</p>
-      <Link
+      {/* A plain link: next/link's code would load on every page, the landing page included. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load of / is what this page wants */}
+      <a
         href="/"
         className="mt-8 rounded-full bg-violet-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-violet-800 focus-visible:ring-4 focus-visible:ring-violet-300 focus-visible:outline-none"
       >
         {notFound.homeLink}
-      </Link>
+      </a>
     </main>
   )
 }
