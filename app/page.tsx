@@ -1,6 +1,7 @@
 import { CallToAction } from '@/components/landing/call-to-action'
 import { Features } from '@/components/landing/features'
 import { Hero } from '@/components/landing/hero'
+import { RevealOnScroll } from '@/components/landing/reveal-on-scroll'
 import { SiteFooter } from '@/components/landing/site-footer'
 import { StructuredData } from '@/components/landing/structured-data'
 import { homeMetadata } from '@/lib/metadata'
@@ -17,6 +18,7 @@ export default function HomePage() {
         <CallToAction />
       </main>
       <SiteFooter />
+      <RevealOnScroll />
     </>
   )
 }
