@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from 'next'
-import { Toaster } from 'sonner'
+import { DeferredToaster } from '@/components/waitlist/deferred-toaster'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
 import './globals.css'
@@ -26,7 +26,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
           Skip to main content
         </a>
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <DeferredToaster />
       </body>
     </html>
   )

@@ -11,6 +11,9 @@ export function useOutcomeToast(state: WaitlistState): void {
   useEffect(() => {
     if (state.status === 'idle' || shown.current === state.submissionId) return
     shown.current = state.submissionId
-    showNotice(noticeFor(state))
+    // The form's status line already says it; a toast that cannot load is only logged.
+    showNotice(noticeFor(state)).catch((error: unknown) =>
+      console.warn('A notice could not be shown as a toast', error),
+    )
   }, [state])
 }
