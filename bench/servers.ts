@@ -5,7 +5,7 @@ const nextBin = 'node_modules/next/dist/bin/next'
 
 /**
  * `dir` is a Next.js app folder: `.` for the site, built as it ships
- * (`npm run build`: `next build`, then its critical CSS inlined), or
+ * (`npm run build`: `next build`, then its stylesheet inlined), or
  * `bench/minimal` for the floor it is compared with, built by `next build` alone.
  */
 export function build(dir: string): void {
