@@ -23,6 +23,14 @@ export type Server = { url: string; stop: () => void }
 
 /** `next start` on 127.0.0.1:port, resolved once it answers. The site keeps its signups in memory. */
 export async function start(dir: string, port: number): Promise<Server> {
+  const url = `http://127.0.0.1:${port}/`
+  // Something already answering there would be measured in place of this build.
+  const answering = await fetch(url).then(
+    () => true,
+    () => false,
+  )
+  if (answering)
+    throw new Error(`Port ${port} is already in use: stop what runs there, or pass --port`)
   const child: ChildProcess = spawn(
     process.execPath,
     [nextBin, 'start', dir, '-H', '127.0.0.1', '-p', String(port)],
@@ -31,7 +39,6 @@ export async function start(dir: string, port: number): Promise<Server> {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', WAITLIST_DATA_DIR: 'memory://' },
     },
   )
-  const url = `http://127.0.0.1:${port}/`
   const stop = () => void child.kill('SIGTERM')
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) throw new Error(`next start ${dir} exited with ${child.exitCode}`)
