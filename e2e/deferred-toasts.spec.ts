@@ -72,3 +72,26 @@ test('an outcome that comes before sonner has loaded shows in the page at once, 
   await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
   await expect(toast(page, notices.joined.title)).toHaveCount(1)
 })
+
+test('when fetching sonner fails, the next outcome fetches it again and shows its toast', async ({
+  page,
+}) => {
+  let failures = 0
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (isSonner(body) && failures === 0) {
+      failures += 1
+      return route.abort('connectionreset')
+    }
+    return route.fulfill({ response, body })
+  })
+  await page.goto('/')
+  await expect.poll(() => failures).toBe(1)
+  await expect(toaster(page)).not.toBeAttached()
+
+  const form = waitlistForm(page, 'cta')
+  await form.join(uniqueEmail())
+  await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`)
+  await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
+})

@@ -1,27 +1,26 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { loadSonner } from './load-sonner'
+import { loadSonner, whenSonnerLoads } from './load-sonner'
 
-type Sonner = Awaited<ReturnType<typeof loadSonner>>
+type Sonner = typeof import('sonner')
 
 /**
- * The page's one `Toaster`, mounted once sonner has loaded: when the browser
- * is first idle after the page has painted, or as soon as a visitor focuses a
- * form, whichever comes first. Until then there is nothing to show: every
- * outcome is in the form's status line too.
+ * The page's one `Toaster`, mounted once sonner has loaded. It asks for it
+ * when the browser is first idle after the page has painted, or as soon as a
+ * visitor focuses a form, whichever comes first; if that fetch fails, the
+ * next notice fetches it again, and the toaster mounts then. Until then there
+ * is nothing to show: every outcome is in the form's status line too.
  */
 export function DeferredToaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null)
 
   useEffect(() => {
-    let mounted = true
+    const stopWaiting = whenSonnerLoads((loaded) => setSonner(loaded))
     const load = () => {
       document.removeEventListener('focusin', onFocus)
-      loadSonner().then(
-        (loaded) => mounted && setSonner(loaded),
-        // The status line carries every outcome; the next notice retries the fetch.
-        (error: unknown) => console.warn('Notifications could not be loaded', error),
+      loadSonner().catch((error: unknown) =>
+        console.warn('Notifications could not be loaded yet', error),
       )
     }
     const onFocus = (event: FocusEvent) => {
@@ -33,7 +32,7 @@ export function DeferredToaster() {
         : window.setTimeout(load, 200)
     document.addEventListener('focusin', onFocus)
     return () => {
-      mounted = false
+      stopWaiting()
       if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle)
       else window.clearTimeout(idle)
       document.removeEventListener('focusin', onFocus)

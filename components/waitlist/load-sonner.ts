@@ -5,11 +5,35 @@
  * browser is idle or a form is first focused; a notice that comes sooner
  * asks for it itself, and shows as soon as it has arrived.
  */
-let sonner: Promise<typeof import('sonner')> | undefined
+type Sonner = typeof import('sonner')
 
-export function loadSonner(): Promise<typeof import('sonner')> {
-  sonner ??= import('sonner')
-  // A failed fetch (a dropped connection) is not cached, so the next notice tries again.
-  sonner.catch(() => (sonner = undefined))
-  return sonner
+let loading: Promise<Sonner> | undefined
+let loaded: Sonner | undefined
+const waiting = new Set<(sonner: Sonner) => void>()
+
+export function loadSonner(): Promise<Sonner> {
+  loading ??= import('sonner').then(
+    (sonner) => {
+      loaded = sonner
+      waiting.forEach((notify) => notify(sonner))
+      waiting.clear()
+      return sonner
+    },
+    (error: unknown) => {
+      // Not kept: after a dropped connection, the next caller fetches it again.
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
+
+/** Calls `notify` once sonner has loaded, whoever asked for it; returns a function that stops waiting. */
+export function whenSonnerLoads(notify: (sonner: Sonner) => void): () => void {
+  if (loaded) {
+    notify(loaded)
+    return () => {}
+  }
+  waiting.add(notify)
+  return () => void waiting.delete(notify)
 }
