@@ -16,6 +16,8 @@ const HARNESS_PORT = PORT_BASE + 2
 
 const site = (port: number) => `http://127.0.0.1:${port}`
 
+const OWN_SERVER_SPECS = ['flood-ceiling.spec.ts']
+
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: !!process.env.CI,
@@ -30,7 +32,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['no-javascript.spec.ts', 'embedded-store.spec.ts', 'rate-limit.spec.ts'],
+      testIgnore: [
+        'no-javascript.spec.ts',
+        'embedded-store.spec.ts',
+        'rate-limit.spec.ts',
+        ...OWN_SERVER_SPECS,
+      ],
     },
     {
       name: 'no-javascript',
@@ -41,6 +48,11 @@ export default defineConfig({
       name: 'embedded-store',
       testMatch: ['embedded-store.spec.ts', 'rate-limit.spec.ts'],
       use: { baseURL: site(EMBEDDED_SITE_PORT) },
+    },
+    {
+      // Specs that start (and stop) a server of their own, with settings no shared site could have.
+      name: 'own-server',
+      testMatch: OWN_SERVER_SPECS,
     },
   ],
   webServer: [
