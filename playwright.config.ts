@@ -16,7 +16,7 @@ const HARNESS_PORT = PORT_BASE + 2
 
 const site = (port: number) => `http://127.0.0.1:${port}`
 
-const OWN_SERVER_SPECS = ['flood-ceiling.spec.ts']
+const OWN_SERVER_SPECS = ['flood-ceiling.spec.ts', 'dev-server.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
