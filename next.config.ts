@@ -1,7 +1,10 @@
+import { hostname, networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants'
 import { securityHeaders } from './lib/security-headers'
 import { SUBMISSION_SIZE_LIMIT } from './lib/waitlist/limits'
 import { indexingHeaders } from './lib/indexing'
+import { DEV_ORIGINS_VAR, devOrigins } from './lib/dev-origins'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -17,4 +20,12 @@ const nextConfig: NextConfig = {
   },
 }
 
-export default nextConfig
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig
+  // Next's dev server serves its scripts to localhost alone unless told otherwise, so the page
+  // at 127.0.0.1 or at this machine's LAN address would never hydrate. Read at each start.
+  return {
+    ...nextConfig,
+    allowedDevOrigins: devOrigins(networkInterfaces(), hostname(), process.env[DEV_ORIGINS_VAR]),
+  }
+}

@@ -1,11 +1,12 @@
 /**
  * Load and race bench for the signup path: `npm run bench:load -- [--supabase] [--runs N]`.
  *
- * Starts the built site (`npm run build` first) on 127.0.0.1 with the rate
- * limit off, on the embedded store in a temporary folder or, with
- * `--supabase`, on the local Supabase stand-in, and drives the request a
- * browser without JavaScript sends: the multipart form post with the hidden
- * fields the page renders. Not part of CI: it measures, the tests prove.
+ * Starts the built site (`npm run build` first) on 127.0.0.1 with both rate
+ * limits off (the per-client limit and the ceiling), on the embedded store in
+ * a temporary folder or, with `--supabase`, on the local Supabase stand-in,
+ * and drives the request a browser without JavaScript sends: the multipart
+ * form post with the hidden fields the page renders. Not part of CI: it
+ * measures, the tests prove.
  */
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
@@ -18,7 +19,7 @@ import {
   type SignupForm,
 } from '../tests/support/form-post'
 import { median, percentile, runPool } from './load-pool'
-import { embeddedBenchStore, startSite, supabaseBenchStore } from './site'
+import { embeddedBenchStore, LIMITS_OFF, startSite, supabaseBenchStore } from './site'
 
 const { values: args } = parseArgs({
   options: {
@@ -136,7 +137,12 @@ function report(name: string, tallies: Tally[], rows: string) {
 }
 
 const store = args.supabase ? await supabaseBenchStore() : await embeddedBenchStore()
-console.log(`Store: ${store.name}; ${runs} run(s); site on 127.0.0.1:${port}; rate limit off`)
+console.log(
+  `Store: ${store.name}; ${runs} run(s); site on 127.0.0.1:${port}; ` +
+    `rate limits off: ${Object.entries(LIMITS_OFF)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(', ')}`,
+)
 const site = await startSite(port, store)
 const tags = Array.from({ length: runs }, () => randomUUID().slice(0, 8))
 const results: Awaited<ReturnType<typeof runOnce>>[] = []

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { startSupabaseHarness, type SupabaseHarness } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
-
-const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
+import { startNextServer } from '../tests/support/next-server'
 
 /** Where the site under test writes, and how the bench reads what it stored. */
 export type BenchStore = {
@@ -62,60 +59,29 @@ export async function supabaseBenchStore(): Promise<BenchStore> {
 
 export type RunningSite = { url: string; failureLines(): number; stop(): Promise<void> }
 
-/** `next start` on the built site, loopback only, with the rate limit off. */
+/**
+ * Both rate limits off: the bench posts from one address, many times a second,
+ * and measures the signup path, not the limiters.
+ */
+export const LIMITS_OFF = {
+  WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
+  WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0',
+} as const
+
+/** `next start` on the built site, loopback only, with both rate limits off. */
 export async function startSite(port: number, store: BenchStore): Promise<RunningSite> {
-  if (!existsSync(path.join('.next', 'BUILD_ID'))) {
-    throw new Error('No production build found: run `npm run build` first.')
-  }
-  const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port)],
-    {
-      env: {
-        ...process.env,
-        ...store.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
   let failures = 0
-  let output = ''
-  const watch = (chunk: Buffer) => {
-    const text = chunk.toString('utf8')
-    output = (output + text).slice(-4000)
-    failures += text.split('\n').filter((line) => line.includes('[waitlist] signup failed')).length
-  }
-  child.stdout?.on('data', watch)
-  child.stderr?.on('data', watch)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The site exited at start:\n${output}`)
-    try {
-      if ((await fetch(url)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM')
-      throw new Error(`The site did not answer within 60 s:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-
-  return {
-    url,
-    failureLines: () => failures,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
+  const server = await startNextServer({
+    command: 'start',
+    port,
+    host: '127.0.0.1',
+    env: { ...store.env, NODE_ENV: 'production', ...LIMITS_OFF },
+    readyWithinMs: 60_000,
+    onOutput: (text) => {
+      failures += text
+        .split('\n')
+        .filter((line) => line.includes('[waitlist] signup failed')).length
     },
-  }
+  })
+  return { url: server.url, failureLines: () => failures, stop: server.stop }
 }

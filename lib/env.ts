@@ -18,6 +18,9 @@ export const DEFAULT_DATA_DIR = '.data/waitlist'
 export const IN_MEMORY_DATA_DIR = 'memory://'
 export const DEFAULT_STORE_TIMEOUT_MS = 8000
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10
+export const DEFAULT_SIGNUP_CEILING_PER_MINUTE = 120
+export const CEILING_VAR = 'WAITLIST_SIGNUPS_PER_MINUTE_CEILING'
+export const TRUSTED_PROXY_VAR = 'WAITLIST_TRUSTED_PROXY'
 
 export type StoreConfig =
   | { kind: 'supabase'; url: string; key: string; urlVar: string; keyVar: string }
@@ -28,6 +31,14 @@ export type ServerConfig = {
   storeTimeoutMs: number
   /** Signups one client may post per minute; 0 turns the limit off. */
   rateLimitPerMinute: number
+  /** Signups this server admits per minute from all clients together; 0 turns the ceiling off. */
+  signupCeilingPerMinute: number
+  /**
+   * Who writes the `x-forwarded-for` the per-client limit is keyed on: Vercel's
+   * edge, a reverse proxy the operator declared, or, failing both, whoever
+   * sends the request (`next start` fills the header only when it is missing).
+   */
+  forwardedForSetBy: 'vercel' | 'proxy' | 'client'
 }
 
 export class ConfigError extends Error {
@@ -111,6 +122,19 @@ function readNumber(
   return parsed.data
 }
 
+const yes = new Set(['1', 'true', 'yes'])
+const no = new Set(['0', 'false', 'no'])
+
+function readForwardedForSetBy(env: Env): ServerConfig['forwardedForSetBy'] {
+  if (env.VERCEL) return 'vercel'
+  const raw = env[TRUSTED_PROXY_VAR]?.trim() ?? ''
+  if (!raw || no.has(raw.toLowerCase())) return 'client'
+  if (yes.has(raw.toLowerCase())) return 'proxy'
+  throw new ConfigError(
+    `${TRUSTED_PROXY_VAR} must be 1 (a proxy in front overwrites X-Forwarded-For) or 0, not "${raw}".`,
+  )
+}
+
 /** Reads and validates the configuration; throws a {@link ConfigError} naming the variable at fault. */
 export function readConfig(env: Env = process.env): ServerConfig {
   const storeTimeoutMs = readNumber(
@@ -127,5 +151,18 @@ export function readConfig(env: Env = process.env): ServerConfig {
     DEFAULT_RATE_LIMIT_PER_MINUTE,
     'a whole number of signups per minute (0 turns the limit off)',
   )
-  return { store: readStore(env), storeTimeoutMs, rateLimitPerMinute }
+  const signupCeilingPerMinute = readNumber(
+    env,
+    CEILING_VAR,
+    perMinute,
+    DEFAULT_SIGNUP_CEILING_PER_MINUTE,
+    'a whole number of signups per minute (0 turns the ceiling off)',
+  )
+  return {
+    store: readStore(env),
+    storeTimeoutMs,
+    rateLimitPerMinute,
+    signupCeilingPerMinute,
+    forwardedForSetBy: readForwardedForSetBy(env),
+  }
 }

@@ -3,6 +3,7 @@ import {
   ConfigError,
   DEFAULT_DATA_DIR,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SIGNUP_CEILING_PER_MINUTE,
   DEFAULT_STORE_TIMEOUT_MS,
   readConfig,
 } from '@/lib/env'
@@ -16,6 +17,8 @@ describe('readConfig', () => {
       store: { kind: 'embedded', dataDir: DEFAULT_DATA_DIR },
       storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+      signupCeilingPerMinute: DEFAULT_SIGNUP_CEILING_PER_MINUTE,
+      forwardedForSetBy: 'client',
     })
   })
 
@@ -26,6 +29,8 @@ describe('readConfig', () => {
       store: { kind: 'embedded', dataDir: 'memory://' },
       storeTimeoutMs: 1500,
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+      signupCeilingPerMinute: DEFAULT_SIGNUP_CEILING_PER_MINUTE,
+      forwardedForSetBy: 'client',
     })
   })
 
@@ -92,4 +97,36 @@ describe('readConfig', () => {
       )
     },
   )
+
+  it('caps all clients together at 120 signups a minute unless WAITLIST_SIGNUPS_PER_MINUTE_CEILING says otherwise', () => {
+    expect(DEFAULT_SIGNUP_CEILING_PER_MINUTE).toBe(120)
+    expect(readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '600' }).signupCeilingPerMinute).toBe(
+      600,
+    )
+    expect(readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0' }).signupCeilingPerMinute).toBe(0)
+  })
+
+  it.each(['lots', '-5', '1.5', '120/min'])(
+    'names a WAITLIST_SIGNUPS_PER_MINUTE_CEILING of %j as malformed',
+    (value) => {
+      expect(() => readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: value })).toThrow(
+        /WAITLIST_SIGNUPS_PER_MINUTE_CEILING must be a whole number/,
+      )
+    },
+  )
+
+  it('knows who writes X-Forwarded-For: Vercel, a declared proxy, or the client', () => {
+    expect(readConfig({ VERCEL: '1', SUPABASE_URL: URL_, SUPABASE_ANON_KEY: KEY })).toMatchObject({
+      forwardedForSetBy: 'vercel',
+    })
+    for (const value of ['1', 'true', ' TRUE ']) {
+      expect(readConfig({ WAITLIST_TRUSTED_PROXY: value }).forwardedForSetBy).toBe('proxy')
+    }
+    for (const value of ['', '0', 'false']) {
+      expect(readConfig({ WAITLIST_TRUSTED_PROXY: value }).forwardedForSetBy).toBe('client')
+    }
+    expect(() => readConfig({ WAITLIST_TRUSTED_PROXY: 'nginx' })).toThrow(
+      /WAITLIST_TRUSTED_PROXY must be 1 .* or 0, not "nginx"/,
+    )
+  })
 })

@@ -78,3 +78,46 @@ describe('the per-client rate limit', () => {
     expect(limiter.size).toBe(1)
   })
 })
+
+describe('a ceiling that counts only what it admits (countRefused: false)', () => {
+  it('admits its limit, then refuses without counting the refusals', () => {
+    const time = clock()
+    const ceiling = createRateLimiter({ perMinute: 3, countRefused: false, now: time.now })
+    expect(takeTimes(() => ceiling.take('all'), 5)).toEqual([
+      'admitted',
+      'admitted',
+      'admitted',
+      'refused_first',
+      'refused',
+    ])
+    // A minute on, the three admitted still weigh in fully, and the burst goes on.
+    time.advance(60_000)
+    expect(ceiling.take('all')).toBe('refused')
+    time.advance(20_000)
+    // A third of the way in, two of the three still count: one more fits, however many were refused.
+    expect(takeTimes(() => ceiling.take('all'), 3)).toEqual([
+      'admitted',
+      'refused_first',
+      'refused',
+    ])
+  })
+
+  it('admits its share again as the minute slides, even while refusing a flood', () => {
+    const time = clock()
+    const ceiling = createRateLimiter({ perMinute: 60, countRefused: false, now: time.now })
+    let admitted = 0
+    // Ten posts a second for two minutes: six hundred a minute against a ceiling of sixty.
+    for (let i = 0; i < 1200; i += 1) {
+      if (ceiling.take('all') === 'admitted') admitted += 1
+      time.advance(100)
+    }
+    // Sixty in the first minute, then about sixty more as it slides, never the flood.
+    expect(admitted).toBeGreaterThanOrEqual(110)
+    expect(admitted).toBeLessThanOrEqual(120)
+  })
+
+  it('turns off at 0', () => {
+    const ceiling = createRateLimiter({ perMinute: 0, countRefused: false, now: clock().now })
+    expect(takeTimes(() => ceiling.take('all'), 500).every((v) => v === 'admitted')).toBe(true)
+  })
+})

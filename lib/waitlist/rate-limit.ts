@@ -9,7 +9,7 @@ type Window = { start: number; count: number; previous: number; refusing: boolea
 export type Verdict = 'admitted' | 'refused_first' | 'refused'
 
 export type RateLimiter = {
-  /** Counts one attempt by `client`, refused ones included, so a client that keeps hammering stays out. */
+  /** Counts one attempt by `client` (refused ones too, unless told otherwise). */
   take(client: string): Verdict
   /** Clients currently tracked (for tests). */
   readonly size: number
@@ -19,6 +19,13 @@ type RateLimiterOptions = {
   perMinute: number
   maxClients?: number
   now?: () => number
+  /**
+   * Whether a refused attempt counts against the limit (the default). A
+   * per-client limit wants it, so a client that keeps hammering stays out; a
+   * ceiling on admitted signups does not, so a flood cannot lock everyone out
+   * for longer than the ceiling itself says.
+   */
+  countRefused?: boolean
 }
 
 /**
@@ -32,6 +39,7 @@ export function createRateLimiter({
   perMinute,
   maxClients = MAX_TRACKED_CLIENTS,
   now = Date.now,
+  countRefused = true,
 }: RateLimiterOptions): RateLimiter {
   const windows = new Map<string, Window>()
 
@@ -65,9 +73,10 @@ export function createRateLimiter({
         forgetStale(at)
         windows.set(client, window)
       }
-      window.count += 1
       const overlap = 1 - (at - window.start) / WINDOW_MS
-      if (window.previous * overlap + window.count <= perMinute) {
+      const fits = window.previous * overlap + window.count + 1 <= perMinute
+      if (fits || countRefused) window.count += 1
+      if (fits) {
         window.refusing = false
         return 'admitted'
       }
