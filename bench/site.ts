@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { openLocalDatabase } from '../lib/waitlist/local-schema'
 import { startSupabaseHarness, type SupabaseHarness } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
 
@@ -38,11 +39,11 @@ export async function embeddedBenchStore(): Promise<BenchStore> {
     env: { ...noSupabase, WAITLIST_DATA_DIR: dataDir },
     async count(patterns) {
       // One process owns a PGlite folder: this second open happens after the site has exited.
-      const db = await PGlite.create(dataDir)
+      const local = await openLocalDatabase(dataDir)
       try {
-        return await countIn(db, patterns)
+        return await countIn(local.db, patterns)
       } finally {
-        await db.close()
+        await local.close()
       }
     },
     close: () => rm(dataDir, { recursive: true, force: true }),

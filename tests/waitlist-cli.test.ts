@@ -59,9 +59,9 @@ describe('against the embedded database', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'waitlist-cli-'))
     env = { WAITLIST_DATA_DIR: path.join(dir, 'data') }
-    const db = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
-    await seed(db)
-    await db.close()
+    const local = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
+    await seed(local.db)
+    await local.close()
   })
   afterAll(() => rm(dir, { recursive: true, force: true }))
 
@@ -94,12 +94,12 @@ describe('against the embedded database', () => {
       const result = await run(['count'], env)
       expect(result.stdout).toBe('5\n')
       expect(result.stderr).toMatch(/read from a copy.*stop it for an exact list/)
-      await server.query(
+      await server.db.query(
         "insert into public.waitlist (email, source) values ('late@example.com', 'cta_section')",
       )
-      expect((await server.query('select 1 from public.waitlist')).rows).toHaveLength(6)
+      expect((await server.db.query('select 1 from public.waitlist')).rows).toHaveLength(6)
     } finally {
-      await server.query("delete from public.waitlist where email = 'late@example.com'")
+      await server.db.query("delete from public.waitlist where email = 'late@example.com'")
       await server.close()
     }
   })

@@ -47,7 +47,7 @@ export function sharedEmbeddedStore(dataDir: string): Promise<WaitlistStore> {
   let store = stores.get(key)
   if (!store) {
     const where = key === IN_MEMORY_DATA_DIR ? 'in memory, gone when the server stops' : key
-    store = openLocalDatabase(dataDir).then((db) => embeddedStore(db, where))
+    store = openLocalDatabase(dataDir).then((local) => embeddedStore(local.db, where))
     // A failed open is not cached, so the next signup tries again.
     store.catch(() => stores.delete(key))
     stores.set(key, store)

@@ -208,7 +208,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startSupabaseHarness(options: HarnessOptions = {}): Promise<SupabaseHarness> {
-  const db = await openLocalDatabase()
+  const local = await openLocalDatabase()
+  const db = local.db
 
   const maxRows = options.maxRows ?? 1000
   const anonKey = DEMO_ANON_KEY
@@ -412,7 +413,7 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
     async close() {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await db.close()
+      await local.close()
     },
   }
 }
