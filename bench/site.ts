@@ -38,7 +38,7 @@ export async function embeddedBenchStore(): Promise<BenchStore> {
     name: 'embedded (PGlite, on disk)',
     env: { ...noSupabase, WAITLIST_DATA_DIR: dataDir },
     async count(patterns) {
-      // One process owns a PGlite folder: this second open happens after the site has exited.
+      // One process owns a data folder: this open takes it over once the site has exited.
       const local = await openLocalDatabase(dataDir)
       try {
         return await countIn(local.db, patterns)

@@ -180,6 +180,14 @@ describe('the migration runner', () => {
     await write({ 'add_column.sql': `select 1;` })
     await expect(open()).rejects.toThrow(/add_column\.sql is not named <timestamp>_<name>\.sql/)
   })
+
+  it('lets go of the folder when it refuses it, so it can be opened once fixed', async () => {
+    await write({ '20240301000000_broken.sql': `select 1 / 0;` })
+    await expect(open()).rejects.toThrow(/failed/)
+    await rm(path.join(migrationsDir, '20240301000000_broken.sql'))
+    // The two good files went in before the broken one failed.
+    await expect(open()).resolves.toEqual([])
+  })
 })
 
 describe('the project’s own migrations', () => {

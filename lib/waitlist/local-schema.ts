@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
+import { lockFolder, type FolderLock, type LockOptions } from './folder-lock'
 import { hasHistory, isMigrationError, migrate, MigrationError, readMigrations } from './migrations'
 
 /**
@@ -16,11 +17,11 @@ export type LocalDatabase = {
   where: string
   /** Versions of the migrations this open applied (none when the folder was up to date). */
   applied: string[]
-  /** Closes the database. */
+  /** Closes the database, then lets go of its folder. */
   close(): Promise<void>
 }
 
-export type OpenOptions = {
+export type OpenOptions = Partial<LockOptions> & {
   /** The project folder holding supabase/ (default: the working directory). */
   root?: string
   /** Another migrations folder, for tests of the runner. */
@@ -38,8 +39,10 @@ async function preparePlatform(db: PGlite, root: string): Promise<void> {
 
 /**
  * Opens `dataDir` (or a database in memory, for {@link IN_MEMORY_DATA_DIR})
- * and brings it to this code's schema. A folder whose history disagrees
- * with the migration files is refused with a MigrationError.
+ * and brings it to this code's schema. A folder is locked first: it is this
+ * process's alone until `close()`, and a folder another process holds is
+ * never opened (a FolderInUseError names the holder). A folder whose history
+ * disagrees with the migration files is refused with a MigrationError.
  */
 export async function openLocalDatabase(
   dataDir: string = IN_MEMORY_DATA_DIR,
@@ -49,7 +52,10 @@ export async function openLocalDatabase(
   const migrationsDir = options.migrationsDir ?? path.join(root, 'supabase', 'migrations')
   const inMemory = dataDir === IN_MEMORY_DATA_DIR
   const where = inMemory ? 'in memory' : path.resolve(dataDir)
-  if (!inMemory) await mkdir(dataDir, { recursive: true })
+  const onLost =
+    options.onLost ??
+    ((error: Error) => console.error(`Lost the lock on ${where}: ${error.message}`))
+  const lock: FolderLock | undefined = inMemory ? undefined : await lockFolder(dataDir, { onLost })
   let db: PGlite | undefined
   try {
     const migrations = await readMigrations(migrationsDir)
@@ -62,11 +68,16 @@ export async function openLocalDatabase(
       where,
       applied,
       async close() {
-        if (!opened.closed) await opened.close()
+        try {
+          if (!opened.closed) await opened.close()
+        } finally {
+          await lock?.release()
+        }
       },
     }
   } catch (error) {
     await db?.close().catch(() => {})
+    await lock?.release()
     if (isMigrationError(error)) {
       const database = inMemory ? 'The database in memory' : `The embedded database at ${where}`
       throw new MigrationError(`${database} cannot be opened: ${error.message}`, { cause: error })
