@@ -32,12 +32,22 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['no-javascript.spec.ts', 'embedded-store.spec.ts', 'rate-limit.spec.ts'],
+      testIgnore: [
+        'no-javascript.spec.ts',
+        'embedded-store.spec.ts',
+        'rate-limit.spec.ts',
+        'embedded-folder.spec.ts',
+      ],
     },
     {
       name: 'no-javascript',
       testMatch: 'no-javascript.spec.ts',
       use: { javaScriptEnabled: false },
+    },
+    {
+      // No browser: servers of its own on one data folder, crashed and started again.
+      name: 'embedded-folder',
+      testMatch: 'embedded-folder.spec.ts',
     },
     {
       name: 'embedded-store',

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,8 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { openLocalDatabase } from '../lib/waitlist/local-schema'
 import { startSupabaseHarness, type SupabaseHarness } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
-
-const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
+import { startNextServer } from '../tests/support/next-server'
 
 /** Where the site under test writes, and how the bench reads what it stored. */
 export type BenchStore = {
@@ -65,58 +62,15 @@ export type RunningSite = { url: string; failureLines(): number; stop(): Promise
 
 /** `next start` on the built site, loopback only, with the rate limit off. */
 export async function startSite(port: number, store: BenchStore): Promise<RunningSite> {
-  if (!existsSync(path.join('.next', 'BUILD_ID'))) {
-    throw new Error('No production build found: run `npm run build` first.')
-  }
-  const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port)],
-    {
-      env: {
-        ...process.env,
-        ...store.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
   let failures = 0
-  let output = ''
-  const watch = (chunk: Buffer) => {
-    const text = chunk.toString('utf8')
-    output = (output + text).slice(-4000)
-    failures += text.split('\n').filter((line) => line.includes('[waitlist] signup failed')).length
-  }
-  child.stdout?.on('data', watch)
-  child.stderr?.on('data', watch)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The site exited at start:\n${output}`)
-    try {
-      if ((await fetch(url)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM')
-      throw new Error(`The site did not answer within 60 s:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-
-  return {
-    url,
-    failureLines: () => failures,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
+  const server = await startNextServer({
+    port,
+    env: { ...store.env, WAITLIST_RATE_LIMIT_PER_MINUTE: '0' },
+    onOutput: (text) => {
+      failures += text
+        .split('\n')
+        .filter((line) => line.includes('[waitlist] signup failed')).length
     },
-  }
+  })
+  return { url: server.url, failureLines: () => failures, stop: () => server.stop() }
 }
