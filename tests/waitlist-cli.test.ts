@@ -161,6 +161,27 @@ describe('against Supabase (the local stand-in), with the service key', () => {
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED_JSON)
   })
 
+  it.each([
+    ['count'],
+    ['export'],
+    ['stats'],
+    ['remove', 'anna@example.com'],
+    ['remove', '--dry-run', 'anna@example.com'],
+    ['import', 'tests/bad-input-corpus.ts'],
+  ])('refuses the public key for %s, before any request', async (...argv) => {
+    for (const keys of [
+      { SUPABASE_ANON_KEY: harness.anonKey } as Record<string, string>,
+      { SUPABASE_SERVICE_ROLE_KEY: harness.anonKey },
+      { SUPABASE_SECRET_KEY: 'sb_publishable_abc' },
+    ]) {
+      const result = await run(argv, { SUPABASE_URL: harness.url, ...keys })
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(/SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SECRET_KEY/)
+    }
+    expect(harness.requests).toHaveLength(0)
+    expect((await harness.db.query('select 1 from public.waitlist')).rows).toHaveLength(5)
+  })
+
   it('names the service-key variables when only the public key is set', async () => {
     const result = await run(['count'], {
       SUPABASE_URL: harness.url,

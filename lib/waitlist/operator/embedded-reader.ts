@@ -8,6 +8,7 @@ import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/local-sche
 import { isMigrationError } from '@/lib/waitlist/migrations'
 import { describeProcess } from '@/lib/waitlist/process-identity'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
+import { parseStats } from './stats'
 
 /** Said after where the list is read from, when a server holds the folder. */
 async function heldNote(source: string): Promise<string> {
@@ -83,6 +84,21 @@ export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
         if (!last) return
         yield result.rows.map(({ email, source, created_at }) => ({ email, source, created_at }))
         after = last.id
+      }
+    },
+    async stats(days) {
+      try {
+        const { rows } = await db.transaction(async (tx) => {
+          // The role these commands have on Supabase, the only one that may run the function.
+          await tx.exec('set local role service_role')
+          return tx.query<{ stats: unknown }>('select public.waitlist_stats($1) as stats', [days])
+        })
+        return parseStats(rows[0]?.stats)
+      } catch (error) {
+        if (error instanceof ReadError) throw error
+        throw new ReadError(`Could not compute the figures: ${(error as Error).message}`, {
+          cause: error,
+        })
       }
     },
     async close() {
