@@ -7,6 +7,10 @@ import { runScript, type Child } from './support/child-process'
 import { freshAction, type JoinAction } from './support/fresh-server'
 import { sink } from './support/sink'
 
+// Each test opens real databases, some in processes of their own, several times over: on a
+// busy machine that takes longer than one database's start.
+vi.setConfig({ testTimeout: 60_000 })
+
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,
 }))

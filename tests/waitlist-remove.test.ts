@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { joinWith } from '@/lib/waitlist/join'
 import { runScript } from './support/child-process'
 import {
@@ -11,6 +11,10 @@ import {
   supabaseOperatorStore,
   type OperatorStore,
 } from './support/operator-stores'
+
+// Each test opens real databases, some in processes of their own, several times over: on a
+// busy machine that takes longer than one database's start.
+vi.setConfig({ testTimeout: 60_000 })
 
 /** `npm run waitlist -- remove`: an unsubscribe or erasure request, honoured on either store. */
 const LIST = [
