@@ -9,7 +9,9 @@ import { DEV_ORIGINS_VAR, devOrigins } from './lib/dev-origins'
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // proper-lockfile keeps one registry of held locks per process, and lets go of them on exit:
+  // one copy, not one per server bundle.
+  serverExternalPackages: ['@electric-sql/pglite', 'proper-lockfile'],
   experimental: {
     // A signup is an address and a source: refuse anything bigger before it is parsed.
     serverActions: { bodySizeLimit: SUBMISSION_SIZE_LIMIT },

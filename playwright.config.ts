@@ -16,7 +16,8 @@ const HARNESS_PORT = PORT_BASE + 2
 
 const site = (port: number) => `http://127.0.0.1:${port}`
 
-const OWN_SERVER_SPECS = ['flood-ceiling.spec.ts', 'dev-server.spec.ts']
+/** Specs that start (and stop, or crash) servers of their own, with settings no shared site could have. */
+const OWN_SERVER_SPECS = ['flood-ceiling.spec.ts', 'dev-server.spec.ts', 'embedded-folder.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,7 +53,6 @@ export default defineConfig({
       use: { baseURL: site(EMBEDDED_SITE_PORT) },
     },
     {
-      // Specs that start (and stop) a server of their own, with settings no shared site could have.
       name: 'own-server',
       testMatch: OWN_SERVER_SPECS,
     },

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { openLocalDatabase } from '../lib/waitlist/local-schema'
 import { startSupabaseHarness, type SupabaseHarness } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
 import { startNextServer } from '../tests/support/next-server'
@@ -34,12 +35,12 @@ export async function embeddedBenchStore(): Promise<BenchStore> {
     name: 'embedded (PGlite, on disk)',
     env: { ...noSupabase, WAITLIST_DATA_DIR: dataDir },
     async count(patterns) {
-      // One process owns a PGlite folder: this second open happens after the site has exited.
-      const db = await PGlite.create(dataDir)
+      // One process owns a data folder: this open takes it over once the site has exited.
+      const local = await openLocalDatabase(dataDir)
       try {
-        return await countIn(db, patterns)
+        return await countIn(local.db, patterns)
       } finally {
-        await db.close()
+        await local.close()
       }
     },
     close: () => rm(dataDir, { recursive: true, force: true }),
@@ -72,16 +73,13 @@ export const LIMITS_OFF = {
 export async function startSite(port: number, store: BenchStore): Promise<RunningSite> {
   let failures = 0
   const server = await startNextServer({
-    command: 'start',
     port,
-    host: '127.0.0.1',
-    env: { ...store.env, NODE_ENV: 'production', ...LIMITS_OFF },
-    readyWithinMs: 60_000,
+    env: { ...store.env, ...LIMITS_OFF },
     onOutput: (text) => {
       failures += text
         .split('\n')
         .filter((line) => line.includes('[waitlist] signup failed')).length
     },
   })
-  return { url: server.url, failureLines: () => failures, stop: server.stop }
+  return { url: server.url, failureLines: () => failures, stop: () => server.stop() }
 }

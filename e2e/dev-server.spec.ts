@@ -24,6 +24,7 @@ test.beforeAll(async () => {
   server = await startNextServer({
     command: 'dev',
     port,
+    host: null,
     env: { ...noSupabase, WAITLIST_DATA_DIR: 'memory://', NODE_ENV: 'development' },
     readyWithinMs: 240_000,
   })

@@ -1,6 +1,6 @@
 /**
- * The operators' view of the waitlist: `npm run waitlist -- count` and
- * `npm run waitlist -- export [--format csv|json] [--output FILE]`.
+ * The operators' commands for the waitlist: `npm run waitlist -- count`,
+ * `export`, `stats`, `remove` and `import` (`npm run waitlist -- help`).
  *
  * Run under the `react-server` condition (see package.json): the store
  * modules import `server-only`, which resolves to an empty module there and
@@ -23,6 +23,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 process.exitCode = await runWaitlistCli(process.argv.slice(2), {
   env: process.env,
+  stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
 })

@@ -59,6 +59,21 @@ describe('the public key', () => {
     expect(answer.body).toMatchObject({ code: '42501' })
   })
 
+  it.each([
+    ['figures', 'waitlist_stats', { days: 14 }],
+    [
+      'an import',
+      'waitlist_import',
+      { entries: [{ email: 'rpc@example.com', source: 'hero_section' }] },
+    ],
+  ])('may not ask the database for %s', async (_what, name, args) => {
+    const answer = await rest(`rpc/${name}`, { method: 'POST', body: JSON.stringify(args) })
+    expect(answer).toMatchObject({
+      status: 401,
+      body: { code: '42501', message: `permission denied for function ${name}` },
+    })
+  })
+
   it('may not count the list', async () => {
     const answer = await rest('waitlist?select=*', {
       method: 'HEAD',
@@ -126,6 +141,33 @@ describe('the public key', () => {
 })
 
 describe('the service key', () => {
+  it('may ask for the figures, computed by the database', async () => {
+    const answer = await rest('rpc/waitlist_stats', {
+      method: 'POST',
+      key: harness.serviceRoleKey,
+      body: JSON.stringify({ days: 1 }),
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-range')).toBe('0-0/*')
+    expect(answer.body).toMatchObject({ total: 2, by_source: { hero_section: 1, cta_section: 1 } })
+  })
+
+  it('is told which function is missing, as PostgREST says it', async () => {
+    const answer = await rest('rpc/waitlist_stats', {
+      method: 'POST',
+      key: harness.serviceRoleKey,
+      body: JSON.stringify({ weeks: 1 }),
+    })
+    expect(answer).toMatchObject({
+      status: 404,
+      body: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.waitlist_stats(weeks) in the schema cache',
+        hint: null,
+      },
+    })
+  })
+
   it('may read the list (for operators)', async () => {
     const answer = await rest('waitlist?select=email', { key: harness.serviceRoleKey })
     expect(answer.status).toBe(200)
@@ -139,10 +181,12 @@ describe('the stand-in', () => {
     expect(answer).toMatchObject({ status: 404, body: { code: 'PGRST205' } })
   })
 
-  it('re-runs the migrations on a database that has them', async () => {
-    const { readLocalSchema } = await import('@/lib/waitlist/local-schema')
-    for (const sql of await readLocalSchema()) await harness.db.exec(sql)
-    const { rows } = await harness.db.query('select count(*)::int as n from public.waitlist')
-    expect(rows).toEqual([{ n: 2 }])
+  it('records the migrations it applied, as the Supabase CLI does', async () => {
+    const { readMigrations } = await import('@/lib/waitlist/migrations')
+    const files = await readMigrations('supabase/migrations')
+    const { rows } = await harness.db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    )
+    expect(rows.map((row) => row.version)).toEqual(files.map((file) => file.version))
   })
 })

@@ -59,9 +59,9 @@ describe('against the embedded database', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'waitlist-cli-'))
     env = { WAITLIST_DATA_DIR: path.join(dir, 'data') }
-    const db = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
-    await seed(db)
-    await db.close()
+    const local = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
+    await seed(local.db)
+    await local.close()
   })
   afterAll(() => rm(dir, { recursive: true, force: true }))
 
@@ -94,12 +94,12 @@ describe('against the embedded database', () => {
       const result = await run(['count'], env)
       expect(result.stdout).toBe('5\n')
       expect(result.stderr).toMatch(/read from a copy.*stop it for an exact list/)
-      await server.query(
+      await server.db.query(
         "insert into public.waitlist (email, source) values ('late@example.com', 'cta_section')",
       )
-      expect((await server.query('select 1 from public.waitlist')).rows).toHaveLength(6)
+      expect((await server.db.query('select 1 from public.waitlist')).rows).toHaveLength(6)
     } finally {
-      await server.query("delete from public.waitlist where email = 'late@example.com'")
+      await server.db.query("delete from public.waitlist where email = 'late@example.com'")
       await server.close()
     }
   })
@@ -159,6 +159,27 @@ describe('against Supabase (the local stand-in), with the service key', () => {
   it('exports JSON the same as the embedded database does', async () => {
     const result = await run(['export', '--format=json'], env)
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED_JSON)
+  })
+
+  it.each([
+    ['count'],
+    ['export'],
+    ['stats'],
+    ['remove', 'anna@example.com'],
+    ['remove', '--dry-run', 'anna@example.com'],
+    ['import', 'tests/bad-input-corpus.ts'],
+  ])('refuses the public key for %s, before any request', async (...argv) => {
+    for (const keys of [
+      { SUPABASE_ANON_KEY: harness.anonKey } as Record<string, string>,
+      { SUPABASE_SERVICE_ROLE_KEY: harness.anonKey },
+      { SUPABASE_SECRET_KEY: 'sb_publishable_abc' },
+    ]) {
+      const result = await run(argv, { SUPABASE_URL: harness.url, ...keys })
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(/SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SECRET_KEY/)
+    }
+    expect(harness.requests).toHaveLength(0)
+    expect((await harness.db.query('select 1 from public.waitlist')).rows).toHaveLength(5)
   })
 
   it('names the service-key variables when only the public key is set', async () => {

@@ -70,6 +70,7 @@ describe('streaming', () => {
     const pageCount = 4
     const reader: WaitlistReader = {
       description: 'a test list',
+      stats: () => Promise.reject(new Error('not asked')),
       count: async () => pageCount * 50,
       async *pages(pageSize) {
         for (let page = 0; page < pageCount; page++) {
@@ -112,6 +113,7 @@ describe('streaming', () => {
     })
     const reader: WaitlistReader = {
       description: 'a generated list',
+      stats: () => Promise.reject(new Error('not asked')),
       count: async () => pageSize * pageCount,
       async *pages(size) {
         for (let page = 0; page < pageCount; page++) {

@@ -2,9 +2,19 @@ import 'server-only'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
-import { openLocalDatabase } from './local-schema'
+import { log } from '@/lib/log'
+import { isFolderInUse } from './folder-lock'
+import { openLocalDatabase, type LocalDatabase } from './local-schema'
+import { isMigrationError } from './migrations'
 import type { WaitlistEntry } from './schema'
-import { UNIQUE_VIOLATION, type InsertResult, type WaitlistStore } from './store'
+import {
+  isStoreUnavailable,
+  StoreError,
+  StoreUnavailableError,
+  UNIQUE_VIOLATION,
+  type InsertResult,
+  type WaitlistStore,
+} from './store'
 
 /**
  * The waitlist on PGlite, PostgreSQL compiled to WebAssembly, running inside
@@ -33,24 +43,100 @@ export function embeddedStore(db: PGlite, where: string): WaitlistStore {
   }
 }
 
-const globalForEmbedded = globalThis as typeof globalThis & {
-  embeddedWaitlist?: Map<string, Promise<WaitlistStore>>
+type Shared = {
+  /** The open (or opening) store per data folder. */
+  stores: Map<string, Promise<WaitlistStore>>
+  /** Per folder, the holder last reported as keeping it from this server, so it is said once. */
+  reported: Map<string, string>
+}
+
+/** Kept on `globalThis` so a dev server's module reloads reuse the database instead of opening the folder twice. */
+const shared = ((
+  globalThis as typeof globalThis & { embeddedWaitlistFolders?: Shared }
+).embeddedWaitlistFolders ??= { stores: new Map(), reported: new Map() })
+
+const TAKE_OVER =
+  'Stop that server, or set WAITLIST_DATA_DIR to another folder for this one. Until then every ' +
+  'signup here answers "Something went wrong" and stores nothing; each one tries the folder again, ' +
+  'and the first after that server stops takes the folder over, without a restart.'
+
+/** Says in the log, once, why the folder cannot be used; returns what each refused signup is told. */
+function unavailable(key: string, error: unknown): unknown {
+  if (isFolderInUse(error)) {
+    const holder = error.holder ? `${error.holder.pid} ${error.holder.startedAt}` : 'unknown'
+    if (shared.reported.get(key) !== holder) {
+      shared.reported.set(key, holder)
+      log.error(`signups are refused: ${error.message} ${TAKE_OVER}`)
+    }
+    return new StoreUnavailableError(`the data folder ${key} is in use by another server`, {
+      cause: error,
+    })
+  }
+  if (isMigrationError(error)) {
+    log.error(`signups are refused: ${error.message} Fix it, then restart the server.`)
+    return new StoreUnavailableError(`the database in ${key} cannot be used by this code`, {
+      cause: error,
+    })
+  }
+  return error
+}
+
+/** Retrying cannot help a schema this code cannot use: it waits for a fix and a restart. */
+function isPermanent(error: unknown): boolean {
+  return isStoreUnavailable(error) && isMigrationError(error.cause)
+}
+
+async function open(dataDir: string, key: string): Promise<WaitlistStore> {
+  let lost = false
+  let local: LocalDatabase
+  try {
+    local = await openLocalDatabase(dataDir, {
+      onLost(error) {
+        // Another process may own the folder now: not one more write from here. The database
+        // is left open rather than closed, because closing writes to the folder too.
+        lost = true
+        shared.stores.delete(key)
+        log.error(
+          `lost the lock on the data folder ${key} (the server stalled for too long, or the ` +
+            `lock was removed): signups stop here, and the next one tries to take the folder again`,
+          { cause: error },
+        )
+      },
+    })
+  } catch (error) {
+    throw unavailable(key, error)
+  }
+  shared.reported.delete(key)
+  const inMemory = key === IN_MEMORY_DATA_DIR
+  const store = embeddedStore(local.db, inMemory ? 'in memory, gone when the server stops' : key)
+  if (!inMemory && local.applied.length > 0) {
+    log.info(`applied migrations ${local.applied.join(', ')} to ${key}`)
+  }
+  log.info(`signups go to ${store.description}`)
+  return {
+    description: store.description,
+    insert(entry) {
+      if (lost) return Promise.reject(new StoreError(`the lock on ${key} was lost`))
+      return store.insert(entry)
+    },
+  }
 }
 
 /**
- * One database per data folder and process. Kept on `globalThis` so a dev
- * server's module reloads reuse it instead of opening the folder twice.
+ * The server's store on a data folder, opened once per process: while it is
+ * open this process owns the folder. When another server owns it, the
+ * promise rejects with a {@link StoreUnavailableError} and is forgotten, so
+ * the next signup tries again and takes the folder over once it is free.
  */
 export function sharedEmbeddedStore(dataDir: string): Promise<WaitlistStore> {
-  const stores = (globalForEmbedded.embeddedWaitlist ??= new Map())
   const key = dataDir === IN_MEMORY_DATA_DIR ? dataDir : path.resolve(dataDir)
-  let store = stores.get(key)
+  let store = shared.stores.get(key)
   if (!store) {
-    const where = key === IN_MEMORY_DATA_DIR ? 'in memory, gone when the server stops' : key
-    store = openLocalDatabase(dataDir).then((db) => embeddedStore(db, where))
-    // A failed open is not cached, so the next signup tries again.
-    store.catch(() => stores.delete(key))
-    stores.set(key, store)
+    store = open(dataDir, key)
+    store.catch((error: unknown) => {
+      if (!isPermanent(error)) shared.stores.delete(key)
+    })
+    shared.stores.set(key, store)
   }
   return store
 }

@@ -5,7 +5,7 @@ import { log } from '@/lib/log'
 import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from './limits'
 import { parseSignup } from './schema'
 import type { WaitlistOutcome } from './state'
-import type { WaitlistStore } from './store'
+import { isStoreUnavailable, type WaitlistStore } from './store'
 
 /** Whether one more signup from this client is admitted now; counts the attempt. */
 export type Admit = () => boolean
@@ -47,8 +47,15 @@ export async function joinWith(
     const result = await store.insert(parsed.entry)
     return { status: result === 'inserted' ? 'joined' : 'already_joined', submissionId }
   } catch (error) {
-    // A configuration error was logged once when it was found; repeating it per signup adds nothing.
-    if (!isConfigError(error)) {
+    // A configuration error, or a store that cannot be used, was logged in full when it was
+    // found: each signup it refuses gets one short line, or none for configuration.
+    if (isStoreUnavailable(error)) {
+      log.warn('signup not stored', {
+        source: parsed.entry.source,
+        email: parsed.entry.email,
+        reason: error.message,
+      })
+    } else if (!isConfigError(error)) {
       log.error('signup failed', {
         source: parsed.entry.source,
         email: parsed.entry.email,

@@ -4,7 +4,10 @@ import { log } from '@/lib/log'
 import { sharedEmbeddedStore } from './embedded-store'
 import { processWide, serverConfig } from './server-config'
 import { supabaseStore } from './supabase-store'
-import { withTimeout, type WaitlistStore } from './store'
+import { isStoreUnavailable, withTimeout, type WaitlistStore } from './store'
+
+/** One timed wrapper per open store, so every caller is handed the same object. */
+const timed = new WeakMap<WaitlistStore, WaitlistStore>()
 
 /**
  * The store this server writes signups to, chosen from the configuration at
@@ -13,13 +16,18 @@ import { withTimeout, type WaitlistStore } from './store'
 export async function getWaitlistStore(): Promise<WaitlistStore> {
   if (processWide.store) return processWide.store as WaitlistStore
   const { store: chosen, storeTimeoutMs } = serverConfig()
-  const opened =
-    chosen.kind === 'supabase'
-      ? supabaseStore({ url: chosen.url, key: chosen.key, timeoutMs: storeTimeoutMs })
-      : await sharedEmbeddedStore(chosen.dataDir)
+  if (chosen.kind === 'embedded') {
+    // Asked for at every signup, not kept here: the embedded store may be
+    // waiting for its folder, or may have lost it, and then reopens. It
+    // announces itself each time it opens.
+    const open = await sharedEmbeddedStore(chosen.dataDir)
+    let store = timed.get(open)
+    if (!store) timed.set(open, (store = withTimeout(open, storeTimeoutMs)))
+    return store
+  }
+  const opened = supabaseStore({ url: chosen.url, key: chosen.key, timeoutMs: storeTimeoutMs })
   if (!processWide.store) {
-    const from = chosen.kind === 'supabase' ? ` (${chosen.urlVar}, ${chosen.keyVar})` : ''
-    log.info(`signups go to ${opened.description}${from}`)
+    log.info(`signups go to ${opened.description} (${chosen.urlVar}, ${chosen.keyVar})`)
     processWide.store = withTimeout(opened, storeTimeoutMs)
   }
   return processWide.store as WaitlistStore
@@ -28,6 +36,8 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
 /** Opens the store ahead of the first signup. Failures are logged, and the first signup tries again. */
 export function prepareWaitlistStore(): void {
   getWaitlistStore().catch((error: unknown) => {
-    if (!isConfigError(error)) log.error('the waitlist store could not be opened', { cause: error })
+    // Both of these were logged, in full, where they were found.
+    if (isConfigError(error) || isStoreUnavailable(error)) return
+    log.error('the waitlist store could not be opened', { cause: error })
   })
 }

@@ -17,6 +17,15 @@ export const emailSchema = z
   .max(MAX_EMAIL_LENGTH)
   .pipe(z.email())
 
+/**
+ * An address as {@link emailSchema} stores it, without the checks: trimmed
+ * and lower-cased. For finding a stored address (`npm run waitlist -- remove`)
+ * however it was typed, including one the checks would no longer accept.
+ */
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase()
+}
+
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
 
 export type WaitlistEntry = {

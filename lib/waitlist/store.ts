@@ -15,6 +15,20 @@ export class StoreError extends Error {
   override name = 'StoreError'
 }
 
+/**
+ * A store that cannot take signups for a reason logged in full where it was
+ * found (its data folder held by another server, a schema it cannot use), so
+ * a signup it refuses logs one short line, not the whole story again.
+ */
+export class StoreUnavailableError extends StoreError {
+  override name = 'StoreUnavailableError'
+}
+
+/** By name, not `instanceof`: the error may come from another server bundle's copy of this module. */
+export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
+  return error instanceof Error && error.name === 'StoreUnavailableError'
+}
+
 /** PostgreSQL's SQLSTATE for a unique violation: the one way a duplicate is detected. */
 export const UNIQUE_VIOLATION = '23505'
 

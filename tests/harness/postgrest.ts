@@ -7,8 +7,12 @@
  * It speaks the part of PostgREST the project uses: insert (POST); select
  * (GET/HEAD) with `count=exact`, `order`, and a window given as `limit` and
  * `offset` (what supabase-js's `.range()` sends) or a `Range` header, capped
- * at `maxRows` like PostgREST's `db-max-rows`; and for the security tests
- * update (PATCH) and delete (DELETE). Filters are `column=eq.value`.
+ * at `maxRows` like PostgREST's `db-max-rows`; delete (DELETE), with the
+ * deleted rows sent back when asked (`Prefer: return=representation`, as
+ * `.delete().select()` asks); calls of functions in `public` that return one
+ * value (POST /rpc/<name>, arguments by name, as `supabase.rpc()` sends
+ * them); and for the security tests update (PATCH). Filters are
+ * `column=eq.value`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -201,6 +205,95 @@ function selectList(params: URLSearchParams): string {
     .join(', ')
 }
 
+type Answer = { status: number; body?: string; headers?: Record<string, string> }
+
+type Routine = {
+  names: string[]
+  types: string[]
+  required: number
+  returnsVoid: boolean
+  returnsSet: boolean
+}
+
+/**
+ * Calls `public.<name>` as PostgREST does for `POST /rpc/<name>`: the JSON
+ * body's keys name the arguments, a function is found whose arguments cover
+ * them (those without defaults all given), and its one value is the body.
+ */
+async function callRoutine(
+  db: PGlite,
+  asRole: <T>(role: Role, run: (tx: Pick<PGlite, 'query'>) => Promise<T>) => Promise<T>,
+  role: Role,
+  name: string,
+  body: string,
+): Promise<Answer> {
+  let args: unknown
+  try {
+    args = body.trim() ? JSON.parse(body) : {}
+  } catch {
+    throw new HttpError(400, postgrestError('PGRST102', 'Empty or invalid json'))
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    throw new HttpError(400, postgrestError('PGRST102', 'Empty or invalid json'))
+  }
+  const given = Object.keys(args).sort()
+  // PostgREST's schema cache holds every function of the schema, whoever may run it.
+  const { rows } = await db.query<Routine>(
+    `select coalesce(p.proargnames[1:p.pronargs], '{}') as names,
+            array(select format_type(t, null) from unnest(p.proargtypes) t) as types,
+            p.pronargs - p.pronargdefaults as required,
+            p.prorettype = 'void'::regtype as "returnsVoid",
+            p.proretset as "returnsSet"
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = $1`,
+    [name],
+  )
+  const routine = rows.find(
+    (r) =>
+      given.every((key) => r.names.includes(key)) &&
+      r.names.slice(0, r.required).every((key) => given.includes(key)),
+  )
+  if (!routine) {
+    const signature = given.length ? `(${given.join(', ')})` : ' without parameters'
+    const searched = given.length ? `with parameters ${given.join(', ')}` : 'without parameters'
+    throw new HttpError(
+      404,
+      postgrestError(
+        'PGRST202',
+        `Could not find the function public.${name}${signature} in the schema cache`,
+        `Searched for the function public.${name} ${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      ),
+    )
+  }
+  if (routine.returnsSet) {
+    throw new HttpError(
+      500,
+      postgrestError('XX000', 'the stand-in calls only functions that return one value'),
+    )
+  }
+  const values = given.map((key) => {
+    const value = (args as Record<string, unknown>)[key]
+    const type = routine.types[routine.names.indexOf(key)] ?? 'text'
+    if (value === null || value === undefined) return null
+    return typeof value === 'string' && !/^jsonb?$/.test(type) ? value : JSON.stringify(value)
+  })
+  const call = given
+    .map((key, i) => `${quote(key)} := $${i + 1}::${routine.types[routine.names.indexOf(key)]}`)
+    .join(', ')
+  const result = await asRole(role, (tx) =>
+    tx.query<{ body: string | null }>(
+      `select to_json(public.${quote(name)}(${call}))::text as body`,
+      values,
+    ),
+  )
+  if (routine.returnsVoid) return { status: 204, headers: { 'content-range': '0-0/*' } }
+  return {
+    status: 200,
+    body: result.rows[0]?.body ?? 'null',
+    headers: { 'content-type': JSON_TYPE, 'content-range': '0-0/*' },
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -208,7 +301,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startSupabaseHarness(options: HarnessOptions = {}): Promise<SupabaseHarness> {
-  const db = await openLocalDatabase()
+  const local = await openLocalDatabase()
+  const db = local.db
 
   const maxRows = options.maxRows ?? 1000
   const anonKey = DEMO_ANON_KEY
@@ -258,6 +352,30 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
           'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)',
         ),
       )
+
+    const fail = (error: unknown) => {
+      if (error instanceof HttpError) return send(error.status, error.body)
+      const pg = error as PgError
+      // Under row-level security PostgreSQL leaves `details` empty; the key is never disclosed.
+      return send(
+        statusFor(pg, role),
+        postgrestError(pg.code ?? 'XX000', pg.message, pg.detail ?? null, pg.hint ?? null),
+      )
+    }
+
+    const routine = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(url.pathname)?.[1]
+    if (routine) {
+      if (req.method !== 'POST') {
+        return send(405, postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`))
+      }
+      try {
+        const answer = await callRoutine(db, asRole, role, routine, body)
+        res.writeHead(answer.status, answer.headers).end(answer.body)
+        return
+      } catch (error) {
+        return fail(error)
+      }
+    }
 
     const match = /^\/rest\/v1\/([^/]+)$/.exec(url.pathname)
     const table = match?.[1]
@@ -346,21 +464,17 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
             sql = `delete from ${relation}${where}`
           }
           const result = await asRole(role, (tx) =>
-            tx.query(`${sql} returning ${wantsRows ? '*' : '1'}`, values),
+            tx.query(`${sql} returning ${wantsRows ? selectList(params) : '1'}`, values),
           )
-          return wantsRows ? send(200, result.rows) : send(204)
+          // PostgREST's Content-Range for a change: `*/*` unless a count was asked for.
+          const headers = { 'content-range': '*/*' }
+          return wantsRows ? send(200, result.rows, headers) : send(204, undefined, headers)
         }
         default:
           return send(405, postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`))
       }
     } catch (error) {
-      if (error instanceof HttpError) return send(error.status, error.body)
-      const pg = error as PgError
-      // Under row-level security PostgreSQL leaves `details` empty; the key is never disclosed.
-      return send(
-        statusFor(pg, role),
-        postgrestError(pg.code ?? 'XX000', pg.message, pg.detail ?? null, pg.hint ?? null),
-      )
+      return fail(error)
     }
   }
 
@@ -412,7 +526,7 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
     async close() {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await db.close()
+      await local.close()
     },
   }
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -7,14 +8,14 @@ const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 
 export type NextServerOptions = {
   /** `start` serves the production build (`npm run build` first); `dev` compiles on demand. */
-  command: 'start' | 'dev'
+  command?: 'start' | 'dev'
   port: number
-  /** The address to listen on; left out, Next listens on every interface, as `npm run dev` does. */
-  host?: string
+  /** The address to listen on (default 127.0.0.1); `null` listens on every interface, as `npm run dev` does. */
+  host?: string | null
   /** Added to this process's environment; a blank value reads as unset to the site. */
   env: Record<string, string>
   /** How long `/` may take to answer 200 (a first dev compile on a busy machine takes a while). */
-  readyWithinMs: number
+  readyWithinMs?: number
   /** Every chunk the server writes to stdout or stderr. */
   onOutput?: (text: string) => void
 }
@@ -22,59 +23,89 @@ export type NextServerOptions = {
 export type NextServer = {
   /** The site at 127.0.0.1, whatever it listens on. */
   url: string
-  /** Everything the server has written so far. */
+  pid: number
+  /** Everything the server has written so far, stdout and stderr together. */
   output(): string
-  stop(): Promise<void>
+  /** Resolves once the output matches `pattern`; rejects if the server exits first. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>
+  /** Sends `signal` (SIGTERM, or SIGKILL for a crash) and resolves once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<void>
 }
 
-/** Starts `next start` or `next dev` and resolves once `/` answers 200; its output is in the error if it does not. */
-export async function startNextServer(options: NextServerOptions): Promise<NextServer> {
-  if (options.command === 'start' && !existsSync(path.join('.next', 'BUILD_ID'))) {
+/**
+ * Starts `next start` (or `next dev`) for a test or a bench, and resolves once
+ * `/` answers 200; if it never does, the error carries what the server said.
+ */
+export async function startNextServer({
+  command = 'start',
+  port,
+  host = '127.0.0.1',
+  env,
+  readyWithinMs = 60_000,
+  onOutput,
+}: NextServerOptions): Promise<NextServer> {
+  if (command === 'start' && !existsSync(path.join('.next', 'BUILD_ID'))) {
     throw new Error('No production build found: run `npm run build` first.')
   }
-  const args = [NEXT_BIN, options.command, '-p', String(options.port)]
-  if (options.host) args.push('-H', options.host)
+  const args = [NEXT_BIN, command, '-p', String(port)]
+  if (host) args.push('-H', host)
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: command === 'start' ? 'production' : 'development',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   const watch = (chunk: Buffer) => {
     const text = chunk.toString('utf8')
     output += text
-    options.onOutput?.(text)
+    onOutput?.(text)
   }
   child.stdout.on('data', watch)
   child.stderr.on('data', watch)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = once(child, 'exit').then(() => {})
+  const gone = () => child.exitCode !== null || child.signalCode !== null
 
-  async function stop(): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    // `next dev` passes SIGTERM on to the server it forks; SIGKILL only if it will not go.
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    await exited
-    clearTimeout(timer)
+  const server: NextServer = {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output: () => output,
+    async waitForOutput(pattern, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs
+      while (!pattern.test(output)) {
+        if (gone()) throw new Error(`The server exited before writing ${pattern}:\n${output}`)
+        if (Date.now() > deadline) throw new Error(`The server never wrote ${pattern}:\n${output}`)
+        await sleep(100)
+      }
+    },
+    async stop(signal = 'SIGTERM') {
+      if (gone()) return
+      // `next dev` passes SIGTERM on to the server it forks; SIGKILL only if it will not go.
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
   }
 
-  const url = `http://127.0.0.1:${options.port}`
-  const deadline = Date.now() + options.readyWithinMs
+  const deadline = Date.now() + readyWithinMs
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`next ${options.command} exited with ${child.exitCode}:\n${output}`)
-    }
+    if (gone()) throw new Error(`next ${command} exited at start:\n${output}`)
     try {
-      const response = await fetch(`${url}/`, {
+      const response = await fetch(`${server.url}/`, {
         signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
       })
-      if (response.ok) return { url, output: () => output, stop }
+      if (response.ok) return server
     } catch {
       // Not listening yet, or still compiling.
     }
     await sleep(250)
   }
-  await stop()
+  await server.stop('SIGKILL')
   throw new Error(
-    `next ${options.command} did not answer within ${options.readyWithinMs} ms:\n${output.slice(-4000)}`,
+    `next ${command} did not answer within ${readyWithinMs} ms:\n${output.slice(-4000)}`,
   )
 }

@@ -26,7 +26,7 @@ async function rowsOf(db: PGlite) {
 }
 
 export async function embeddedUnderTest(): Promise<StoreUnderTest> {
-  const db = await openLocalDatabase(IN_MEMORY_DATA_DIR)
+  const { db } = await openLocalDatabase(IN_MEMORY_DATA_DIR)
   let release: (() => void) | undefined
   return {
     store: withTimeout(embeddedStore(db, 'in memory'), TEST_TIMEOUT_MS),

@@ -10,9 +10,9 @@ import {
 } from '@/lib/env'
 
 /**
- * Where the operator commands read the list. The same choice as the site's
- * (Supabase when a URL is set, else the embedded database), but reading on
- * Supabase needs the service key: the public key may only insert.
+ * Where the operator commands find the list. The same choice as the site's
+ * (Supabase when a URL is set, else the embedded database), but every
+ * command on Supabase needs the service key: the public key may only insert.
  */
 export const SERVICE_KEY_VARS = ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY'] as const
 
@@ -46,14 +46,14 @@ export function readOperatorStore(env: Env): OperatorStore {
   if (url) {
     if (!serviceKey) {
       throw new ConfigError(
-        `Reading the waitlist on Supabase needs the service key: set ${keyNames} ` +
+        `The waitlist commands on Supabase need the service key: set ${keyNames} ` +
           `(Project Settings > API, the secret or service_role key). ` +
-          `The public key cannot read the list.`,
+          `The public key can only add an address: it cannot read, count, change or remove any.`,
       )
     }
     if (isPublicKey(serviceKey.value, env)) {
       throw new ConfigError(
-        `${serviceKey.name} holds the public key, which cannot read the list: set it to the secret or service_role key.`,
+        `${serviceKey.name} holds the public key, which cannot read or change the list: set it to the secret or service_role key.`,
       )
     }
     return {

@@ -2,14 +2,30 @@ import 'server-only'
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { folderHolder, isLockEntry } from '@/lib/waitlist/folder-lock'
+import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/local-schema'
+import { isMigrationError } from '@/lib/waitlist/migrations'
+import { describeProcess } from '@/lib/waitlist/process-identity'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
+import { parseStats } from './stats'
+
+/** Said after where the list is read from, when a server holds the folder. */
+async function heldNote(source: string): Promise<string> {
+  const held = await folderHolder(source)
+  if (!held) return ''
+  if (held.liveness === 'gone') {
+    return ' (read from a copy; the lock left by a server that is no longer running will be taken over by the next one)'
+  }
+  const who = held.holder ? describeProcess(held.holder) : 'a server'
+  return ` (read from a copy; ${who} holds it, so its newest signups may be missing: stop it for an exact list)`
+}
 
 /**
- * PGlite keeps no lock on its folder, and two processes opening the same one
- * at once can corrupt it. So the list is read from a copy: the server's
- * folder is never opened here, whether or not a dev server is running on it.
- * A server that is running may have signups the copy misses.
+ * The server's folder is never opened here: only its owner may open it, and
+ * reading must not wait for a server to stop. So the list is read from a
+ * copy, brought to this code's schema like any database. A server that is
+ * running may have signups the copy misses.
  */
 export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
   const source = path.resolve(dataDir)
@@ -23,33 +39,35 @@ export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
         `or WAITLIST_DATA_DIR points elsewhere.`,
     )
   }
-  const mayBeInUse = await stat(path.join(source, 'postmaster.pid')).then(
-    () => true,
-    () => false,
-  )
+  const note = await heldNote(source)
   const copy = await mkdtemp(path.join(os.tmpdir(), 'waitlist-read-'))
   const discard = () => rm(copy, { recursive: true, force: true })
-  let db: PGlite
+  let local: LocalDatabase
   try {
-    await cp(source, copy, { recursive: true })
-    await rm(path.join(copy, 'postmaster.pid'), { force: true })
-    db = await PGlite.create(copy)
-    // The same text Supabase sends for a timestamptz: ISO 8601 in UTC.
-    await db.exec(`set time zone 'UTC'`)
+    await cp(source, copy, {
+      recursive: true,
+      filter: (from) => {
+        const name = path.basename(from)
+        return !(path.dirname(from) === source && (isLockEntry(name) || name === 'postmaster.pid'))
+      },
+    })
+    local = await openLocalDatabase(copy)
   } catch (error) {
     await discard()
+    if (isMigrationError(error)) {
+      throw new ReadError(error.message.replace(copy, source), { cause: error })
+    }
     throw new ReadError(
       `Could not open a copy of the embedded database at ${source}. ` +
         `If a server is writing to it, stop the server and try again.`,
       { cause: error },
     )
   }
+  const db: PGlite = local.db
+  // The same text Supabase sends for a timestamptz: ISO 8601 in UTC.
+  await db.exec(`set time zone 'UTC'`)
   return {
-    description:
-      `the embedded database at ${source}` +
-      (mayBeInUse
-        ? ' (read from a copy; if a server is running on it, its newest signups may be missing: stop it for an exact list)'
-        : ''),
+    description: `the embedded database at ${source}${note}`,
     async count() {
       const result = await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')
       return result.rows[0]?.n ?? 0
@@ -68,8 +86,23 @@ export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
         after = last.id
       }
     },
+    async stats(days) {
+      try {
+        const { rows } = await db.transaction(async (tx) => {
+          // The role these commands have on Supabase, the only one that may run the function.
+          await tx.exec('set local role service_role')
+          return tx.query<{ stats: unknown }>('select public.waitlist_stats($1) as stats', [days])
+        })
+        return parseStats(rows[0]?.stats)
+      } catch (error) {
+        if (error instanceof ReadError) throw error
+        throw new ReadError(`Could not compute the figures: ${(error as Error).message}`, {
+          cause: error,
+        })
+      }
+    },
     async close() {
-      await db.close()
+      await local.close()
       await discard()
     },
   }

@@ -7,16 +7,28 @@ const CSV_COLUMNS = ['email', 'source', 'created_at'] as const
 const CSV_LINE_END = '\r\n'
 
 /**
+ * What a spreadsheet would run as a formula (= + - @, tab, carriage return),
+ * and the apostrophe itself, so that a guard can always be told apart from
+ * an address that starts with one.
+ */
+const GUARDED = /^[=+\-@\t\r']/
+
+/**
  * One CSV field (RFC 4180): quoted when it holds a quote, comma or line
- * break, quotes doubled. A field a spreadsheet would run as a formula
- * (starting with = + - @, tab or carriage return) gets a leading apostrophe
- * and is quoted, so it opens as text; the database allows such addresses.
+ * break, quotes doubled. A field a spreadsheet would run as a formula gets a
+ * leading apostrophe and is quoted, so it opens as text; the database allows
+ * such addresses. {@link unguardCsvField} takes the apostrophe off again.
  */
 export function csvField(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const guarded = GUARDED.test(value) ? `'${value}` : value
   return guarded !== value || /[",\r\n]/.test(guarded)
     ? `"${guarded.replace(/"/g, '""')}"`
     : guarded
+}
+
+/** A field as {@link csvField} wrote it, without its formula guard: `'-ann@x.io` → `-ann@x.io`. */
+export function unguardCsvField(value: string): string {
+  return value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value
 }
 
 function csvLine(row: WaitlistRow): string {

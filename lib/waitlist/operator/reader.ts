@@ -7,7 +7,22 @@ export interface WaitlistReader {
   readonly description: string
   count(): Promise<number>
   pages(pageSize: number): AsyncGenerator<WaitlistRow[]>
+  /** The figures of {@link WaitlistStats}, for the last `days` UTC days, computed by the database. */
+  stats(days: number): Promise<WaitlistStats>
   close(): Promise<void>
+}
+
+/**
+ * What `public.waitlist_stats` (supabase/migrations) answers: the total, the
+ * count per source, signups per UTC day for the last days (days with none
+ * included), and the first and latest signup times (null on an empty list).
+ */
+export type WaitlistStats = {
+  total: number
+  by_source: Record<string, number>
+  first_signup_at: string | null
+  latest_signup_at: string | null
+  days: { day: string; signups: number }[]
 }
 
 export const EXPORT_PAGE_SIZE = 1000

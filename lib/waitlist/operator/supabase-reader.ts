@@ -1,18 +1,11 @@
 import 'server-only'
-import { createClient } from '@supabase/supabase-js'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
+import { parseStats } from './stats'
+import { refusal, REQUEST_TIMEOUT_MS, serviceClient, type Result } from './supabase-service'
 
-const REQUEST_TIMEOUT_MS = 30_000
-
-type Failure = { error: { code?: string; message: string } | null; status: number }
-
-function check({ error, status }: Failure, what: string): void {
-  if (!error) return
-  const reason = status === 0 ? 'no answer' : `HTTP ${status}`
-  const message = error.message.replace(/\s+/g, ' ').slice(0, 300)
-  throw new ReadError(
-    `Supabase refused to ${what} (${reason}, code ${error.code || 'none'}): ${message}`,
-  )
+function check(result: Result, what: string): void {
+  const message = refusal(result, what)
+  if (message) throw new ReadError(message)
 }
 
 /**
@@ -20,11 +13,10 @@ function check({ error, status }: Failure, what: string): void {
  * service. Pages are asked for by offset in id order; the next offset follows
  * the rows actually received, and only an empty page ends the list, so a
  * server that caps pages below `pageSize` (PostgREST's max-rows) loses nothing.
+ * The figures come from `public.waitlist_stats`, computed by the database.
  */
 export function supabaseReader(url: string, serviceKey: string): WaitlistReader {
-  const client = createClient(url, serviceKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  })
+  const client = serviceClient(url, serviceKey)
   return {
     description: `Supabase at ${new URL(url).host}`,
     async count() {
@@ -50,6 +42,13 @@ export function supabaseReader(url: string, serviceKey: string): WaitlistReader 
         yield rows
         offset += rows.length
       }
+    },
+    async stats(days) {
+      const result = await client
+        .rpc('waitlist_stats', { days })
+        .abortSignal(AbortSignal.timeout(REQUEST_TIMEOUT_MS))
+      check(result, 'compute the figures')
+      return parseStats(result.data)
     },
     async close() {},
   }

@@ -1,0 +1,150 @@
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  folderHolder,
+  isFolderInUse,
+  LOCK_STALE_MS,
+  lockFolder,
+  type FolderLock,
+} from '@/lib/waitlist/folder-lock'
+import { runScript, type Child } from './support/child-process'
+
+// Each test opens real databases, some in processes of their own, several times over: on a
+// busy machine that takes longer than one database's start.
+vi.setConfig({ testTimeout: 60_000 })
+
+/**
+ * One owner per data folder, proven with real processes: a holder is a
+ * process of its own (tests/support/hold-folder-lock.ts), killed the way a
+ * server dies.
+ */
+const HOLDER = 'tests/support/hold-folder-lock.ts'
+
+let folder: string
+const children: Child[] = []
+const held: FolderLock[] = []
+
+function holder(): Child {
+  const child = runScript(HOLDER, [folder])
+  children.push(child)
+  return child
+}
+
+async function lockHere(): Promise<FolderLock> {
+  const lock = await lockFolder(folder, { onLost: () => {} })
+  held.push(lock)
+  return lock
+}
+
+const lockDir = () => path.join(folder, 'waitlist.lock')
+
+beforeEach(async () => {
+  folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'folder-lock-')), 'data')
+})
+
+afterEach(async () => {
+  await Promise.all(children.splice(0).map((child) => child.stop('SIGKILL')))
+  await Promise.all(held.splice(0).map((lock) => lock.release()))
+  await rm(path.dirname(folder), { recursive: true, force: true })
+})
+
+describe('a data folder held by a running process', () => {
+  it('is refused to another process, which is told the holder’s id and start time', async () => {
+    const running = holder()
+    await running.waitFor(/locked/)
+
+    const refusal = await lockHere().catch((error: unknown) => error)
+    expect(isFolderInUse(refusal)).toBe(true)
+    if (!isFolderInUse(refusal)) return
+    expect(refusal.holder?.pid).toBe(running.pid)
+    expect(refusal.message).toContain(`process ${running.pid} on this machine, started `)
+    expect(refusal.message).toContain(refusal.holder!.startedAt)
+    expect(Date.parse(refusal.holder!.startedAt)).not.toBeNaN()
+  })
+
+  it('is refused within one process too: a second open of a folder it holds', async () => {
+    await lockHere()
+    await expect(lockHere()).rejects.toMatchObject({ name: 'FolderInUseError' })
+  })
+
+  it('is free again once its holder stops with SIGTERM, which takes the lock away', async () => {
+    const running = holder()
+    await running.waitFor(/locked/)
+    await running.stop('SIGTERM')
+
+    await expect(stat(lockDir())).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(lockHere()).resolves.toBeDefined()
+  })
+
+  it('is reported by folderHolder, for a reader that works from a copy', async () => {
+    expect(await folderHolder(folder)).toBeUndefined()
+    const running = holder()
+    await running.waitFor(/locked/)
+    expect(await folderHolder(folder)).toMatchObject({
+      holder: { pid: running.pid },
+      liveness: 'running',
+    })
+  })
+})
+
+describe('a lock left by a process that was killed', () => {
+  it('is taken over at once, without waiting for it to go stale', async () => {
+    const killed = holder()
+    await killed.waitFor(/locked/)
+    await killed.stop('SIGKILL')
+
+    // The lock is still there and fresh: only the dead owner makes it free.
+    const { mtimeMs } = await stat(lockDir())
+    expect(Date.now() - mtimeMs).toBeLessThan(LOCK_STALE_MS)
+    expect((await folderHolder(folder))?.liveness).toBe('gone')
+
+    await lockHere()
+    const owner = JSON.parse(await readFile(path.join(folder, 'waitlist.owner.json'), 'utf8'))
+    expect(owner.pid).toBe(process.pid)
+  })
+
+  it('goes to exactly one of two processes that race for it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const killed = holder()
+      await killed.waitFor(/locked/)
+      await killed.stop('SIGKILL')
+
+      const racers = [holder(), holder()]
+      const said = await Promise.all(racers.map((racer) => racer.waitFor(/(locked|refused) (\d+)/)))
+      const winners = said.filter((match) => match[1] === 'locked')
+      expect(winners).toHaveLength(1)
+      const winner = racers[said.indexOf(winners[0]!)]!
+      const loser = said.find((match) => match[1] === 'refused')!
+      expect(Number(loser[2])).toBe(winner.pid)
+
+      await Promise.all(racers.map((racer) => racer.stop('SIGKILL')))
+    }
+  })
+})
+
+describe('a lock whose owner cannot be checked from here', () => {
+  async function leaveForeignLock(ageMs: number) {
+    await mkdir(lockDir(), { recursive: true })
+    const owner = {
+      pid: 4242,
+      host: 'another-machine',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      title: 'next-server (v16.4.5)',
+    }
+    await writeFile(path.join(folder, 'waitlist.owner.json'), JSON.stringify(owner))
+    const at = new Date(Date.now() - ageMs)
+    await utimes(lockDir(), at, at)
+  }
+
+  it('is honoured while it is kept fresh', async () => {
+    await leaveForeignLock(0)
+    await expect(lockHere()).rejects.toThrow(/process 4242 on another-machine/)
+  })
+
+  it('is taken over once it has not been refreshed for the stale period', async () => {
+    await leaveForeignLock(LOCK_STALE_MS + 1000)
+    await expect(lockHere()).resolves.toBeDefined()
+  })
+})
