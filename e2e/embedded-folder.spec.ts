@@ -104,6 +104,9 @@ test('a server killed mid-load keeps every signup it acknowledged, and a restart
 
 test('a second server on a held folder refuses, loses nothing, and takes over when the first stops', async () => {
   const first = await start()
+  // A fresh folder's first open holds the event loop for seconds, long enough for the server to
+  // drop the idle connection the next post reuses: let it finish before the second server starts.
+  await first.waitForOutput(/signups go to the embedded database/)
   const firstForm = await readSignupForm(`${first.url}/`)
   const second = await start()
   const secondForm = await readSignupForm(`${second.url}/`)
