@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { spawnSync, type StdioOptions } from 'node:child_process'
+import { startNextServer } from '../tests/support/next-server'
 
 const nextBin = 'node_modules/next/dist/bin/next'
 
@@ -19,36 +19,9 @@ export function build(dir: string): void {
   if (result.status !== 0) throw new Error(`Building ${dir} failed`)
 }
 
-export type Server = { url: string; stop: () => void }
+export type Server = { url: string; stop: () => unknown }
 
 /** `next start` on 127.0.0.1:port, resolved once it answers. The site keeps its signups in memory. */
-export async function start(dir: string, port: number): Promise<Server> {
-  const url = `http://127.0.0.1:${port}/`
-  // Something already answering there would be measured in place of this build.
-  const answering = await fetch(url).then(
-    () => true,
-    () => false,
-  )
-  if (answering)
-    throw new Error(`Port ${port} is already in use: stop what runs there, or pass --port`)
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [nextBin, 'start', dir, '-H', '127.0.0.1', '-p', String(port)],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', WAITLIST_DATA_DIR: 'memory://' },
-    },
-  )
-  const stop = () => void child.kill('SIGTERM')
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (child.exitCode !== null) throw new Error(`next start ${dir} exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return { url, stop }
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250)
-  }
-  stop()
-  throw new Error(`next start ${dir} did not answer on ${url}`)
+export function start(dir: string, port: number): Promise<Server> {
+  return startNextServer({ dir, port, env: { WAITLIST_DATA_DIR: 'memory://' } })
 }

@@ -9,6 +9,8 @@ const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 export type NextServerOptions = {
   /** `start` serves the production build (`npm run build` first); `dev` compiles on demand. */
   command?: 'start' | 'dev'
+  /** The app's folder (default the project itself; `bench/minimal` for the bench's floor). */
+  dir?: string
   port: number
   /** The address to listen on (default 127.0.0.1); `null` listens on every interface, as `npm run dev` does. */
   host?: string | null
@@ -38,16 +40,24 @@ export type NextServer = {
  */
 export async function startNextServer({
   command = 'start',
+  dir = '.',
   port,
   host = '127.0.0.1',
   env,
   readyWithinMs = 60_000,
   onOutput,
 }: NextServerOptions): Promise<NextServer> {
-  if (command === 'start' && !existsSync(path.join('.next', 'BUILD_ID'))) {
-    throw new Error('No production build found: run `npm run build` first.')
+  if (command === 'start' && !existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
+    throw new Error(`No production build found in ${dir}: run \`npm run build\` first.`)
   }
-  const args = [NEXT_BIN, command, '-p', String(port)]
+  // Something already answering there would pass for this server.
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  )
+  if (taken)
+    throw new Error(`Port ${port} is already in use: stop what runs there, or pick another`)
+  const args = [NEXT_BIN, command, dir, '-p', String(port)]
   if (host) args.push('-H', host)
   const child = spawn(process.execPath, args, {
     env: {
