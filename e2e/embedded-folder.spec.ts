@@ -72,6 +72,8 @@ test.afterEach(async () => {
 
 test('a server killed mid-load keeps every signup it acknowledged, and a restart serves at once', async () => {
   const first = await start()
+  // Killed mid-load, not while it still creates the database (see the next test).
+  await first.waitForOutput(/signups go to the embedded database/)
   const form = await readSignupForm(`${first.url}/`)
 
   // 60 signups, 10 at a time; the server is killed once 20 have been acknowledged.
