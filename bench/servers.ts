@@ -1,7 +1,5 @@
 import { spawnSync, type StdioOptions } from 'node:child_process'
-import { startNextServer } from '../tests/support/next-server'
-
-const nextBin = 'node_modules/next/dist/bin/next'
+import { NEXT_BIN, startNextServer } from '../tests/support/next-server'
 
 /**
  * `dir` is a Next.js app folder: `.` for the site, built as it ships
@@ -15,7 +13,7 @@ export function build(dir: string): void {
   const result =
     dir === '.'
       ? spawnSync('npm', ['run', 'build'], { stdio, env })
-      : spawnSync(process.execPath, [nextBin, 'build', dir], { stdio, env })
+      : spawnSync(process.execPath, [NEXT_BIN, 'build', dir], { stdio, env })
   if (result.status !== 0) throw new Error(`Building ${dir} failed`)
 }
 

@@ -10,7 +10,7 @@ import {
   type Outcome,
   type SignupForm,
 } from '../tests/support/form-post'
-import { startNextServer, type NextServer } from '../tests/support/next-server'
+import { EMBEDDED_STORE_OPEN, startNextServer, type NextServer } from '../tests/support/next-server'
 import { unusedPort } from '../tests/support/ports'
 
 /**
@@ -23,9 +23,14 @@ test.describe.configure({ timeout: 180_000 })
 let folder: string
 const servers: NextServer[] = []
 
-async function start(): Promise<NextServer> {
+/**
+ * A server on the folder. `waitForOpen` waits until it has created the database
+ * in the new folder, so the test's first posts are not sent while that holds the server.
+ */
+async function start({ waitForOpen = false } = {}): Promise<NextServer> {
   const server = await startNextServer({
     port: await unusedPort(),
+    readyOutput: waitForOpen ? EMBEDDED_STORE_OPEN : undefined,
     env: { ...noSupabase, WAITLIST_DATA_DIR: folder, WAITLIST_RATE_LIMIT_PER_MINUTE: '0' },
   })
   servers.push(server)
@@ -71,9 +76,7 @@ test.afterEach(async () => {
 })
 
 test('a server killed mid-load keeps every signup it acknowledged, and a restart serves at once', async () => {
-  const first = await start()
-  // Killed mid-load, not while it still creates the database (see the next test).
-  await first.waitForOutput(/signups go to the embedded database/)
+  const first = await start({ waitForOpen: true })
   const form = await readSignupForm(`${first.url}/`)
 
   // 60 signups, 10 at a time; the server is killed once 20 have been acknowledged.
@@ -105,10 +108,7 @@ test('a server killed mid-load keeps every signup it acknowledged, and a restart
 })
 
 test('a second server on a held folder refuses, loses nothing, and takes over when the first stops', async () => {
-  const first = await start()
-  // A fresh folder's first open holds the event loop for seconds, long enough for the server to
-  // drop the idle connection the next post reuses: let it finish before the second server starts.
-  await first.waitForOutput(/signups go to the embedded database/)
+  const first = await start({ waitForOpen: true })
   const firstForm = await readSignupForm(`${first.url}/`)
   const second = await start()
   const secondForm = await readSignupForm(`${second.url}/`)

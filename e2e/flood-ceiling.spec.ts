@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { noSupabase } from '../tests/support/environments'
 import { postSignup, readSignupForm, type PostResult } from '../tests/support/form-post'
-import { startNextServer } from '../tests/support/next-server'
+import { EMBEDDED_STORE_OPEN, startNextServer } from '../tests/support/next-server'
 import { unusedPort } from '../tests/support/ports'
 import { storedAddresses } from '../tests/support/stored-rows'
 
@@ -35,6 +35,7 @@ test('300 posts, each forging its own X-Forwarded-For, store at most the ceiling
       WAITLIST_TRUSTED_PROXY: '',
     },
     readyWithinMs: 60_000,
+    readyOutput: EMBEDDED_STORE_OPEN,
   })
   const results: { email: string; result: PostResult }[] = []
   try {

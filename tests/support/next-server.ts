@@ -4,7 +4,15 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
+export const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
+
+/**
+ * What the server logs once its embedded database is open. Opening a new folder
+ * creates the database on the server's one thread, for seconds, and a request
+ * sent meanwhile can find its idle connection dropped: a test that drives an
+ * embedded server waits for this line (`readyOutput`).
+ */
+export const EMBEDDED_STORE_OPEN = /signups go to the embedded database/
 
 export type NextServerOptions = {
   /** `start` serves the production build (`npm run build` first); `dev` compiles on demand. */
@@ -18,6 +26,8 @@ export type NextServerOptions = {
   env: Record<string, string>
   /** How long `/` may take to answer 200 (a first dev compile on a busy machine takes a while). */
   readyWithinMs?: number
+  /** Ready only once the output also matches this, e.g. {@link EMBEDDED_STORE_OPEN}. */
+  readyOutput?: RegExp
   /** Every chunk the server writes to stdout or stderr. */
   onOutput?: (text: string) => void
 }
@@ -45,6 +55,7 @@ export async function startNextServer({
   host = '127.0.0.1',
   env,
   readyWithinMs = 60_000,
+  readyOutput,
   onOutput,
 }: NextServerOptions): Promise<NextServer> {
   if (command === 'start' && !existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
@@ -108,7 +119,10 @@ export async function startNextServer({
       const response = await fetch(`${server.url}/`, {
         signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
       })
-      if (response.ok) return server
+      if (response.ok) {
+        if (readyOutput) await server.waitForOutput(readyOutput, Math.max(1, deadline - Date.now()))
+        return server
+      }
     } catch {
       // Not listening yet, or still compiling.
     }
