@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import { DeferredToaster } from '@/components/waitlist/deferred-toaster'
+import { EarlySubmitHolder } from '@/components/waitlist/early-submit-holder'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
 import './globals.css'
@@ -14,6 +15,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
   return (
     <html lang="en">
       <head>
+        <EarlySubmitHolder />
         <noscript>
           <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
         </noscript>

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { deferredScripts } from './defer-scripts'
 
 /**
  * Gzip bytes allowed per page: the minimal Next.js page's own (bench/minimal,
@@ -21,13 +22,20 @@ const budgets = [
   { route: 'not-found', html: '_not-found.html', maxGzipBytes: 143 * 1024 },
 ]
 
-/** The scripts a prerendered page asks a modern browser for, as paths under the build folder. */
+/**
+ * The scripts a prerendered page asks a modern browser for, as paths under the
+ * build folder: those of its `<script>` elements and those its loader adds
+ * after the first frame (scripts/defer-scripts.ts).
+ */
 export async function pageScripts(buildDir: string, htmlFile: string): Promise<string[]> {
   const html = await readFile(path.join(buildDir, 'server/app', htmlFile), 'utf8')
-  return [...html.matchAll(/<script\b[^>]*>/g)]
+  const sources = [...html.matchAll(/<script\b[^>]*>/g)]
     .map(([tag]) => tag)
     .filter((tag) => !/\bnomodule\b/i.test(tag))
-    .flatMap((tag) => /\bsrc="\/_next\/([^"?]+)/.exec(tag)?.[1] ?? [])
+    .flatMap((tag) => /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? [])
+  return [...sources, ...deferredScripts(html)].flatMap(
+    (src) => /^\/_next\/([^"?]+)/.exec(src)?.[1] ?? [],
+  )
 }
 
 async function gzipBytes(buildDir: string, file: string): Promise<number> {

@@ -5,6 +5,7 @@ import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/limits'
 import { emailToKeep, initialWaitlistState } from '@/lib/waitlist/state'
+import { markHydrated } from './hydration-mark'
 import { HoneypotField } from './honeypot-field'
 import { SubmitButton, type FormTone } from './submit-button'
 import { useOutcomeToast } from './use-outcome-toast'
@@ -19,9 +20,9 @@ const fieldTones: Record<FormTone, string> = {
 }
 
 /**
- * A waitlist form. It posts straight to the server action, so it works before
- * hydration and without JavaScript; the outcome comes back as a toast and as
- * text in the page.
+ * A waitlist form. It posts straight to the server action, so it works without
+ * JavaScript; sent before hydration, it waits for it (early-submit-holder.tsx).
+ * The outcome comes back as a toast and as text in the page.
  */
 export function WaitlistForm({ variant, tone = 'light', className = '' }: WaitlistFormProps) {
   const copy = waitlistForms[variant]
@@ -31,7 +32,12 @@ export function WaitlistForm({ variant, tone = 'light', className = '' }: Waitli
   const honeypotId = useId()
 
   return (
-    <form action={formAction} className={`@container relative flex flex-col gap-3 ${className}`}>
+    <form
+      action={formAction}
+      ref={markHydrated}
+      data-hold-submit=""
+      className={`@container relative flex flex-col gap-3 ${className}`}
+    >
       <input type="hidden" name="source" value={copy.source} />
       <HoneypotField id={honeypotId} />
       <div className="flex flex-col gap-3 @md:flex-row">
