@@ -7,8 +7,8 @@
  * each prerendered page gets its chunks asked for after its first frame:
  * every `<script src async>` and script preload Next wrote is taken out, and
  * one inline script in their place adds the same scripts once the first frame
- * is painted (or after a second, for a tab opened in the background, which
- * paints no frames). They were `async` already, so the order they run in
+ * after the document is parsed is painted (or after a second, for a tab
+ * opened in the background, which paints no frames). They were `async` already, so the order they run in
  * changes nothing; React and Next find them in the <head> as they left them.
  *   tsx scripts/defer-scripts.ts [.next]
  * A page is processed once: a page with no such script left is not changed.
@@ -28,16 +28,21 @@ const scriptPreload = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]
 const loaderScript = new RegExp(`<script id="${LOADER_ID}">[^<]*\\((\\[[^\\]<]*\\])\\)</script>`)
 
 /**
- * The loader: on the first animation frame it queues a task, which runs once
- * that frame is painted, and adds the scripts then; `FALLBACK_MS` later it
- * adds them if no frame came. Plain ES5, as it runs before any polyfill.
+ * The loader: once the document is parsed, on the next animation frame it
+ * queues a task, which runs once that frame is laid out and painted, and adds
+ * the scripts then; `FALLBACK_MS` after it ran it adds them if no frame came.
+ * Waiting for the parse matters: a browser may paint a first frame while the
+ * body is still arriving, before the frame that shows the page. Plain ES5, as
+ * it runs before any polyfill.
  */
 function loader(sources: string[]): string {
   const list = JSON.stringify(sources).replace(/</g, '\\u003c')
   const body =
     'function(s){var d=document,done;function go(){if(done)return;done=1;' +
     "s.forEach(function(u){var e=d.createElement('script');e.src=u;e.async=true;d.head.appendChild(e)})}" +
-    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,${FALLBACK_MS})}`
+    'function arm(){requestAnimationFrame(function(){setTimeout(go)})}' +
+    "d.readyState=='loading'?d.addEventListener('DOMContentLoaded',arm):arm();" +
+    `setTimeout(go,${FALLBACK_MS})}`
   return `<script id="${LOADER_ID}">(${body})(${list})</script>`
 }
 

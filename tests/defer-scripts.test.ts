@@ -57,13 +57,18 @@ describe('deferScripts', () => {
 })
 
 /** Runs the loader as a browser would, with frames and timers under the test's control. */
-function runLoader(html: string) {
+function runLoader(html: string, readyState: DocumentReadyState = 'loading') {
   const source = /<script id="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1]
   if (!source) throw new Error('no loader')
   const frames: (() => void)[] = []
   const timers: { fn: () => void; ms: number }[] = []
   const added: { src: string; async: boolean }[] = []
+  const parsed: (() => void)[] = []
   const document = {
+    readyState,
+    addEventListener: (type: string, fn: () => void) => {
+      if (type === 'DOMContentLoaded') parsed.push(fn)
+    },
     createElement: () => ({ src: '', async: false }),
     head: { appendChild: (script: { src: string; async: boolean }) => added.push(script) },
   }
@@ -72,14 +77,18 @@ function runLoader(html: string) {
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     setTimeout: (fn: () => void, ms = 0) => timers.push({ fn, ms }),
   })
-  return { frames, timers, added }
+  /** Fires DOMContentLoaded. */
+  const parse = () => parsed.splice(0).forEach((fn) => fn())
+  return { frames, timers, added, parse }
 }
 
 describe('the loader', () => {
   const deferred = deferScripts(page)
 
-  it('asks for nothing until the first frame, then for every script, async, in the task after it', () => {
-    const { frames, timers, added } = runLoader(deferred)
+  it('asks for nothing until the page is parsed and framed, then for every script, async, in the task after', () => {
+    const { frames, timers, added, parse } = runLoader(deferred)
+    expect(frames).toHaveLength(0)
+    parse()
     expect(added).toEqual([])
     expect(frames).toHaveLength(1)
     frames[0]!()
@@ -89,8 +98,15 @@ describe('the loader', () => {
     expect(added).toEqual(deferredScripts(deferred).map((src) => ({ src, async: true })))
   })
 
+  it('waits for the next frame at once when it runs after the page is parsed', () => {
+    const { frames, added } = runLoader(deferred, 'interactive')
+    expect(frames).toHaveLength(1)
+    expect(added).toEqual([])
+  })
+
   it(`asks after ${FALLBACK_MS} ms when no frame comes (a background tab), and only once`, () => {
-    const { timers, frames, added } = runLoader(deferred)
+    const { timers, frames, added, parse } = runLoader(deferred)
+    parse()
     const fallback = timers.find((timer) => timer.ms === FALLBACK_MS)!
     fallback.fn()
     expect(added).toHaveLength(3)
