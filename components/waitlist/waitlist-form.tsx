@@ -5,7 +5,7 @@ import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/limits'
 import { emailToKeep, initialWaitlistState } from '@/lib/waitlist/state'
-import { markHydrated } from './hydration-mark'
+import { holdEarlySubmit } from './hydration-mark'
 import { HoneypotField } from './honeypot-field'
 import { SubmitButton, type FormTone } from './submit-button'
 import { useOutcomeToast } from './use-outcome-toast'
@@ -34,8 +34,7 @@ export function WaitlistForm({ variant, tone = 'light', className = '' }: Waitli
   return (
     <form
       action={formAction}
-      ref={markHydrated}
-      data-hold-submit=""
+      {...holdEarlySubmit}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
       <input type="hidden" name="source" value={copy.source} />
