@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { notices } from '../lib/waitlist/notice'
-import { deferredScripts } from '../scripts/defer-scripts'
+import { scriptSources } from '../scripts/check-size'
 import { toast, uniqueEmail, waitlistForm } from './waitlist-page'
 
 /**
@@ -34,10 +34,7 @@ test('the page loads no toast code before it paints, and mounts the toaster when
   request,
 }) => {
   const html = await (await request.get('/')).text()
-  const scripts = [
-    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map(([, src]) => src!),
-    ...deferredScripts(html),
-  ]
+  const scripts = scriptSources(html)
   expect(scripts.length).toBeGreaterThan(0)
   for (const src of scripts)
     expect(isSonner(await (await request.get(src)).text()), src).toBe(false)

@@ -23,19 +23,22 @@ const budgets = [
 ]
 
 /**
- * The scripts a prerendered page asks a modern browser for, as paths under the
- * build folder: those of its `<script>` elements and those its loader adds
- * after the first frame (scripts/defer-scripts.ts).
+ * Every script an HTML page asks a modern browser for, as written in it
+ * (modern browsers skip `nomodule`): those of its `<script>` elements and
+ * those its loader adds after the first frame (scripts/defer-scripts.ts).
  */
-export async function pageScripts(buildDir: string, htmlFile: string): Promise<string[]> {
-  const html = await readFile(path.join(buildDir, 'server/app', htmlFile), 'utf8')
-  const sources = [...html.matchAll(/<script\b[^>]*>/g)]
+export function scriptSources(html: string): string[] {
+  const elements = [...html.matchAll(/<script\b[^>]*>/g)]
     .map(([tag]) => tag)
     .filter((tag) => !/\bnomodule\b/i.test(tag))
     .flatMap((tag) => /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? [])
-  return [...sources, ...deferredScripts(html)].flatMap(
-    (src) => /^\/_next\/([^"?]+)/.exec(src)?.[1] ?? [],
-  )
+  return [...elements, ...deferredScripts(html)]
+}
+
+/** The scripts a prerendered page asks a modern browser for, as paths under the build folder. */
+export async function pageScripts(buildDir: string, htmlFile: string): Promise<string[]> {
+  const html = await readFile(path.join(buildDir, 'server/app', htmlFile), 'utf8')
+  return scriptSources(html).flatMap((src) => /^\/_next\/([^"?]+)/.exec(src)?.[1] ?? [])
 }
 
 async function gzipBytes(buildDir: string, file: string): Promise<number> {

@@ -8,8 +8,9 @@
  * every `<script src async>` and script preload Next wrote is taken out, and
  * one inline script in their place adds the same scripts once the first frame
  * after the document is parsed is painted (or after a second, for a tab
- * opened in the background, which paints no frames). They were `async` already, so the order they run in
- * changes nothing; React and Next find them in the <head> as they left them.
+ * opened in the background, which paints no frames). They were `async`
+ * already, so the order they run in changes nothing; React and Next find them
+ * in the <head> as they left them.
  *   tsx scripts/defer-scripts.ts [.next]
  * A page is processed once: a page with no such script left is not changed.
  */
