@@ -103,3 +103,13 @@ test('the browser itself stops an empty or malformed address before it is sent',
   expect(await form.email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false)
   expect(posted).toBe(false)
 })
+
+test("a toast is set in the page's typeface, not sonner's own", async ({ page }) => {
+  await page.goto('/')
+  const form = waitlistForm(page, 'hero')
+  await form.join(uniqueEmail())
+  const shown = toast(page, notices.joined.title)
+  await expect(shown).toBeVisible()
+  const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+  expect(await shown.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(bodyFont)
+})
