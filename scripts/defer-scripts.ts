@@ -14,9 +14,9 @@
  *   tsx scripts/defer-scripts.ts [.next]
  * A page is processed once: a page with no such script left is not changed.
  */
-import { glob, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { rewritePrerenderedPages } from './prerendered-pages'
 
 /** The id of the inline script that asks for a page's chunks after its first frame. */
 export const LOADER_ID = '_deferred_scripts'
@@ -71,17 +71,8 @@ export function deferredScripts(html: string): string[] {
 }
 
 /** Defers the scripts of every prerendered page in `distDir`; returns the pages it changed. */
-export async function deferPageScripts(distDir: string): Promise<string[]> {
-  const pages: string[] = []
-  for await (const page of glob('server/{app,pages}/**/*.html', { cwd: distDir })) {
-    const file = path.join(distDir, page)
-    const before = await readFile(file, 'utf8')
-    const after = deferScripts(before)
-    if (after === before) continue
-    await writeFile(file, after)
-    pages.push(page)
-  }
-  return pages.sort()
+export function deferPageScripts(distDir: string): Promise<string[]> {
+  return rewritePrerenderedPages(distDir, deferScripts)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

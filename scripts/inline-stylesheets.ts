@@ -15,10 +15,11 @@
  * A page is processed once per build: the build's id is recorded, so running
  * it again does nothing until the next build.
  */
-import { glob, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { rewritePrerenderedPages } from './prerendered-pages'
 
 export type InlinedPage = { page: string; gzipBefore: number; gzipAfter: number }
 
@@ -61,19 +62,17 @@ export async function inlineStylesheets(distDir: string): Promise<InlinedPage[]>
   }
 
   const pages: InlinedPage[] = []
-  for await (const page of glob('server/{app,pages}/**/*.html', { cwd: distDir })) {
-    const file = path.join(distDir, page)
-    const before = await readFile(file, 'utf8')
+  await rewritePrerenderedPages(distDir, async (before, page) => {
     const links = [...before.matchAll(stylesheetLink)]
-    if (links.length === 0) continue
+    if (links.length === 0) return before
     let after = before
     for (const [link, href] of links) {
       const inlined = asStyleElement(await sheet(href!)) + printOnly(link)
       after = after.replace(link, () => inlined)
     }
-    await writeFile(file, after)
     pages.push({ page, gzipBefore: gzip(before), gzipAfter: gzip(after) })
-  }
+    return after
+  })
   await writeFile(path.join(distDir, stampFile), `${buildId}\n`)
   return pages
 }
