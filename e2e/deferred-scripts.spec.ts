@@ -2,14 +2,13 @@ import { expect, test, type Page } from '@playwright/test'
 import { HYDRATED_ATTRIBUTE } from '../components/waitlist/hydration-mark'
 import { notices } from '../lib/waitlist/notice'
 import { deferredScripts } from '../scripts/defer-scripts'
-import { toast, uniqueEmail, waitlistForm } from './waitlist-page'
+import { postsSent, scriptChunks, toast, uniqueEmail, waitlistForm } from './waitlist-page'
 
 /**
  * The page asks for its scripts after its first frame (scripts/defer-scripts.ts),
  * and a form sent before React has hydrated it waits for it
  * (components/waitlist/early-submit-holder.tsx).
  */
-const chunks = '**/_next/static/chunks/*.js'
 const scriptPath = /^\/_next\/static\/chunks\/.+\.js$/
 const isScript = (url: string) => scriptPath.test(new URL(url).pathname)
 
@@ -21,20 +20,11 @@ const hydrated = (page: Page) =>
 async function holdScripts(page: Page) {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(chunks, async (route) => {
+  await page.route(scriptChunks, async (route) => {
     await released
     await route.continue()
   })
   return release
-}
-
-/** Every POST the page sends, by URL. */
-function posts(page: Page): string[] {
-  const sent: string[] = []
-  page.on('request', (request) => {
-    if (request.method() === 'POST') sent.push(request.url())
-  })
-  return sent
 }
 
 test('the page names no script to fetch before its first frame, and its loader names them all', async ({
@@ -101,7 +91,7 @@ test('a form sent before hydration waits for it, then goes through the hydrated 
   page,
 }) => {
   const release = await holdScripts(page)
-  const sent = posts(page)
+  const sent = postsSent(page)
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   const form = waitlistForm(page, 'hero')
   await form.join(uniqueEmail())
@@ -121,8 +111,8 @@ test('a form sent before hydration waits for it, then goes through the hydrated 
 test('when the scripts never come, a form sent early posts the plain way and says so', async ({
   page,
 }) => {
-  await page.route(chunks, (route) => route.abort('connectionreset'))
-  const sent = posts(page)
+  await page.route(scriptChunks, (route) => route.abort('connectionreset'))
+  const sent = postsSent(page)
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   const form = waitlistForm(page, 'cta')
   await form.join(uniqueEmail())

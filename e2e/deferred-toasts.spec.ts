@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { notices } from '../lib/waitlist/notice'
 import { scriptSources } from '../scripts/check-size'
-import { toast, uniqueEmail, waitlistForm } from './waitlist-page'
+import { scriptChunks, toast, uniqueEmail, waitlistForm } from './waitlist-page'
 
 /**
  * sonner is fetched after the page has painted, not with it. These hold its
@@ -14,7 +14,7 @@ async function holdSonner(page: Page) {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   let requested = false
-  await page.route('**/_next/static/chunks/*.js', async (route) => {
+  await page.route(scriptChunks, async (route) => {
     const response = await route.fetch()
     const body = await response.text()
     if (isSonner(body)) {
@@ -81,7 +81,7 @@ test('when fetching sonner fails, the next outcome fetches it again and shows it
   // later, so the first load fails twice before the page gives up on it.
   let failing = true
   let failures = 0
-  await page.route('**/_next/static/chunks/*.js', async (route) => {
+  await page.route(scriptChunks, async (route) => {
     const response = await route.fetch()
     const body = await response.text()
     if (isSonner(body) && failing) {

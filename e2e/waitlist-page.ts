@@ -38,3 +38,15 @@ export function revealOpacities(page: Page): Promise<number[]> {
     .locator('[data-reveal]')
     .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
 }
+
+/** Every script chunk of the build, as a `page.route` pattern. */
+export const scriptChunks = '**/_next/static/chunks/*.js'
+
+/** Every POST the page sends from now on, by URL. */
+export function postsSent(page: Page): string[] {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.url())
+  })
+  return sent
+}
