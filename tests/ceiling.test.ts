@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { InsertResult } from '@/lib/waitlist/store'
 import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
@@ -231,6 +233,16 @@ it('warns at start-up when the database cannot be asked for its limits', async (
   )
   // Each signup says what went wrong; the start-up line is no error of its own.
   expect(errors).not.toHaveBeenCalled()
+})
+
+it('points at a migration, a README section and a statement that exist', async () => {
+  const { ceilingStatement, LIMITS_README_SECTION, SIGNUP_LIMITS_MIGRATION } =
+    await import('@/lib/waitlist/database-limits')
+  expect(existsSync(SIGNUP_LIMITS_MIGRATION)).toBe(true)
+  const readme = await readFile('README.md', 'utf8')
+  expect(readme.split('\n')).toContain(`## ${LIMITS_README_SECTION}`)
+  expect(readme).toContain(ceilingStatement(1200))
+  expect(await readFile(SIGNUP_LIMITS_MIGRATION, 'utf8')).toContain(ceilingStatement(1200))
 })
 
 describe('the log of refusals', () => {
