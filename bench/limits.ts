@@ -199,8 +199,9 @@ async function twoServers(port: number): Promise<boolean> {
     const visitor = await send(sites, 40, 'visitor', () => '203.0.113.9', 4)
     const visitorStored = await stored(harness, 'visitor-%')
     check(
-      visitorStored === 10,
-      `one visitor posting 40 times across both: ${count(visitor.sent, 'joined')} welcomed, ${visitorStored} stored (allowance 10)`,
+      visitorStored === 10 && count(visitor.sent, 'rate_limited') === 30,
+      `one visitor posting 40 times across both: ${count(visitor.sent, 'joined')} welcomed, ` +
+        `${count(visitor.sent, 'rate_limited')} refused, ${visitorStored} stored (allowance 10)`,
     )
   } finally {
     await Promise.all(sites.map((site) => site.server.stop()))
