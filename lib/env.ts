@@ -18,8 +18,6 @@ export const DEFAULT_DATA_DIR = '.data/waitlist'
 export const IN_MEMORY_DATA_DIR = 'memory://'
 export const DEFAULT_STORE_TIMEOUT_MS = 8000
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10
-/** The ceiling the signup-limits migration starts the database with. */
-export const DEFAULT_SIGNUP_CEILING_PER_MINUTE = 600
 export const RATE_LIMIT_VAR = 'WAITLIST_RATE_LIMIT_PER_MINUTE'
 export const CEILING_VAR = 'WAITLIST_SIGNUPS_PER_MINUTE_CEILING'
 export const TRUSTED_PROXY_VAR = 'WAITLIST_TRUSTED_PROXY'
