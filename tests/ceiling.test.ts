@@ -207,7 +207,7 @@ describe('two servers on one Supabase database (the stand-in)', () => {
       prepareWaitlistStore()
       await vi.waitFor(() => expect(errors).toHaveBeenCalled())
       expect(String(errors.mock.calls[0]?.[0])).toMatch(
-        /Supabase at 127\.0\.0\.1:\d+ has no signup limits: nothing limits how fast signups are stored\. Apply supabase\/migrations\/20261201120000_signup_limits\.sql/,
+        /Supabase at 127\.0\.0\.1:\d+ has no signup limits: nothing limits how fast signups are stored\. Apply supabase\/migrations\/20261123120000_signup_limits\.sql/,
       )
     } finally {
       await harness.db.exec(

@@ -4,7 +4,7 @@ import { log } from '@/lib/log'
 import type { WaitlistStore } from './store'
 
 /** The migration that gives the database its signup limits. */
-export const SIGNUP_LIMITS_MIGRATION = 'supabase/migrations/20261201120000_signup_limits.sql'
+export const SIGNUP_LIMITS_MIGRATION = 'supabase/migrations/20261123120000_signup_limits.sql'
 
 /** The README section that says how the limits are changed; its heading must keep this wording. */
 export const LIMITS_README_SECTION = 'Abuse, faults and load'
