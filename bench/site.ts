@@ -11,6 +11,8 @@ import { startNextServer } from '../tests/support/next-server'
 export type BenchStore = {
   name: string
   env: Record<string, string>
+  /** How the limits are switched off for the throughput scenarios, as printed. */
+  limitsOff: string
   /** Counts stored rows per e-mail pattern (SQL `like`); for the embedded store, only once the site has stopped. */
   count(patterns: Record<string, string>): Promise<Record<string, number>>
   close(): Promise<void>
@@ -33,7 +35,9 @@ export async function embeddedBenchStore(): Promise<BenchStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waitlist-bench-'))
   return {
     name: 'embedded (PGlite, on disk)',
-    env: { ...noSupabase, WAITLIST_DATA_DIR: dataDir },
+    // The embedded database takes its ceiling from the server's environment.
+    env: { ...noSupabase, WAITLIST_DATA_DIR: dataDir, WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0' },
+    limitsOff: 'WAITLIST_RATE_LIMIT_PER_MINUTE=0, WAITLIST_SIGNUPS_PER_MINUTE_CEILING=0',
     async count(patterns) {
       // One process owns a data folder: this open takes it over once the site has exited.
       const local = await openLocalDatabase(dataDir)
@@ -47,12 +51,13 @@ export async function embeddedBenchStore(): Promise<BenchStore> {
   }
 }
 
-/** The local Supabase stand-in, in this process; its database is read directly. */
+/** The local Supabase stand-in, in this process, with no ceiling; its database is read directly. */
 export async function supabaseBenchStore(): Promise<BenchStore> {
-  const harness: SupabaseHarness = await startSupabaseHarness()
+  const harness: SupabaseHarness = await startSupabaseHarness({ signupCeilingPerMinute: 0 })
   return {
     name: 'Supabase stand-in (tests/harness)',
     env: { ...noSupabase, SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.anonKey },
+    limitsOff: 'WAITLIST_RATE_LIMIT_PER_MINUTE=0, the stand-in started with a ceiling of 0',
     count: (patterns) => countIn(harness.db, patterns),
     close: () => harness.close(),
   }
@@ -61,20 +66,18 @@ export async function supabaseBenchStore(): Promise<BenchStore> {
 export type RunningSite = { url: string; failureLines(): number; stop(): Promise<void> }
 
 /**
- * Both rate limits off: the bench posts from one address, many times a second,
- * and measures the signup path, not the limiters.
+ * No allowance per visitor: the bench posts from one address, many times a
+ * second, and measures the signup path, not the limits. Each store switches
+ * its ceiling off too.
  */
-export const LIMITS_OFF = {
-  WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
-  WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0',
-} as const
+const NO_ALLOWANCE = { WAITLIST_RATE_LIMIT_PER_MINUTE: '0' } as const
 
-/** `next start` on the built site, loopback only, with both rate limits off. */
+/** `next start` on the built site, loopback only, with the limits off. */
 export async function startSite(port: number, store: BenchStore): Promise<RunningSite> {
   let failures = 0
   const server = await startNextServer({
     port,
-    env: { ...store.env, ...LIMITS_OFF },
+    env: { ...store.env, ...NO_ALLOWANCE },
     onOutput: (text) => {
       failures += text
         .split('\n')

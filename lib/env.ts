@@ -18,7 +18,7 @@ export const DEFAULT_DATA_DIR = '.data/waitlist'
 export const IN_MEMORY_DATA_DIR = 'memory://'
 export const DEFAULT_STORE_TIMEOUT_MS = 8000
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10
-export const DEFAULT_SIGNUP_CEILING_PER_MINUTE = 120
+export const RATE_LIMIT_VAR = 'WAITLIST_RATE_LIMIT_PER_MINUTE'
 export const CEILING_VAR = 'WAITLIST_SIGNUPS_PER_MINUTE_CEILING'
 export const TRUSTED_PROXY_VAR = 'WAITLIST_TRUSTED_PROXY'
 
@@ -29,10 +29,17 @@ export type StoreConfig =
 export type ServerConfig = {
   store: StoreConfig
   storeTimeoutMs: number
-  /** Signups one client may post per minute; 0 turns the limit off. */
+  /**
+   * Signups a minute each visitor may make: the allowance this server asks the
+   * database to apply, and its own first line in memory; 0 asks for none.
+   */
   rateLimitPerMinute: number
-  /** Signups this server admits per minute from all clients together; 0 turns the ceiling off. */
-  signupCeilingPerMinute: number
+  /**
+   * The database's ceiling on new signups a minute from everyone (0: none),
+   * as set in the environment: the embedded store applies it at start-up; on
+   * Supabase it has no effect. Undefined when unset: the database keeps its own.
+   */
+  signupCeilingPerMinute: number | undefined
   /**
    * Who writes the `x-forwarded-for` the per-client limit is keyed on: Vercel's
    * edge, a reverse proxy the operator declared, or, failing both, whoever
@@ -108,13 +115,13 @@ function readStore(env: Env): StoreConfig {
 }
 
 /** A whole-number variable, its default when unset, or a {@link ConfigError} saying what it must be. */
-function readNumber(
+function readNumber<Fallback extends number | undefined>(
   env: Env,
   name: string,
   schema: z.ZodType<number, unknown>,
-  fallback: number,
+  fallback: Fallback,
   expected: string,
-): number {
+): number | Fallback {
   const raw = env[name]?.trim()
   if (!raw) return fallback
   const parsed = schema.safeParse(raw)
@@ -146,7 +153,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
   )
   const rateLimitPerMinute = readNumber(
     env,
-    'WAITLIST_RATE_LIMIT_PER_MINUTE',
+    RATE_LIMIT_VAR,
     perMinute,
     DEFAULT_RATE_LIMIT_PER_MINUTE,
     'a whole number of signups per minute (0 turns the limit off)',
@@ -155,7 +162,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     env,
     CEILING_VAR,
     perMinute,
-    DEFAULT_SIGNUP_CEILING_PER_MINUTE,
+    undefined,
     'a whole number of signups per minute (0 turns the ceiling off)',
   )
   return {

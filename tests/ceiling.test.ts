@@ -1,20 +1,27 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { WaitlistStore } from '@/lib/waitlist/store'
-import { actionOnMemoryStore, type JoinAction } from './support/fresh-server'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { InsertResult } from '@/lib/waitlist/store'
+import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
+import { actionOnMemoryStore, freshAction, type JoinAction } from './support/fresh-server'
+import { unusedPort } from './support/ports'
 import { fromClient } from './support/request'
+import { holdSignupClock } from './support/signup-limits'
 
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,
 }))
 
 /**
- * The ceiling on signups per minute for all clients together, at the action:
- * each post comes from a client address of its own, as a script forging
- * X-Forwarded-For sends them, so the per-client limit never bites.
+ * The limits the database keeps, met through the server action: the ceiling
+ * for everyone together, which the embedded store takes from
+ * WAITLIST_SIGNUPS_PER_MINUTE_CEILING at start-up, and the allowance of one
+ * visitor, which the action asks for under a keyed hash of their address.
  */
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
+  vi.unstubAllEnvs()
 })
 
 let clients = 0
@@ -50,18 +57,19 @@ async function serverWith(env: Record<string, string>) {
     joinWaitlist,
     store,
     insert,
+    /** What the store answered each insert it was asked for. */
+    answers: (): Promise<InsertResult[]> =>
+      Promise.all(insert.mock.results.map((result) => result.value as Promise<InsertResult>)),
     warnings: () => warn.mock.calls.map(([line]) => String(line)),
   }
 }
 
-const alreadyStored = async (store: WaitlistStore, email: string) =>
-  (await store.insert({ email, source: 'cta_section' })) === 'duplicate'
-
-describe('the signup ceiling', () => {
-  it('admits the ceiling from any clients, then refuses every one, keeping the address and storing nothing', async () => {
-    const { joinWaitlist, store, insert, warnings } = await serverWith({
+describe('the ceiling, on the embedded database', () => {
+  it('is taken from WAITLIST_SIGNUPS_PER_MINUTE_CEILING at start-up: the database admits that many, then refuses, keeping the address', async () => {
+    const { joinWaitlist, store, answers, warnings } = await serverWith({
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '5',
     })
+    await expect(store.signupCeiling()).resolves.toBe(5)
     expect(await flood(joinWaitlist, 5, 'early')).toEqual(Array(5).fill('joined'))
 
     fromNewClient()
@@ -70,79 +78,202 @@ describe('the signup ceiling', () => {
       email: 'Late.Comer@Example.com',
     })
     expect(await flood(joinWaitlist, 20, 'late')).toEqual(Array(20).fill('rate_limited'))
-    expect(insert).toHaveBeenCalledTimes(5)
-    await expect(alreadyStored(store, 'late.comer@example.com')).resolves.toBe(false)
+    // Each refusal came from the database, not from this process.
+    expect(await answers()).toEqual([
+      ...Array(5).fill('inserted'),
+      ...Array(21).fill('over_ceiling'),
+    ])
 
-    // One line as the burst starts, naming the ceiling and its variable; none per refused post.
+    // One line as the burst starts; none per refused post.
     expect(warnings()).toEqual([
-      expect.stringMatching(
-        /over this server's ceiling of 5 a minute \(WAITLIST_SIGNUPS_PER_MINUTE_CEILING\)/,
-      ),
+      expect.stringMatching(/signups refused: over the database's ceiling on new signups a minute/),
     ])
-  })
-
-  it("checks the client first, so one client over its own limit uses up no one else's share", async () => {
-    const { joinWaitlist } = await serverWith({
-      WAITLIST_RATE_LIMIT_PER_MINUTE: '2',
-      WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '3',
-    })
-    fromClient('203.0.113.66')
-    const statuses: string[] = []
-    for (let i = 0; i < 6; i += 1)
-      statuses.push((await post(joinWaitlist, `one-${i}@example.com`)).status)
-    expect(statuses).toEqual(['joined', 'joined', ...Array(4).fill('rate_limited')])
-    // Its four refused posts took nothing from the ceiling: one place is left for everyone else.
-    expect(await flood(joinWaitlist, 2, 'others')).toEqual(['joined', 'rate_limited'])
-  })
-
-  it('admits again as the minute slides', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    const { joinWaitlist } = await serverWith({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '4' })
-    expect(await flood(joinWaitlist, 6, 'first')).toEqual([
-      ...Array(4).fill('joined'),
-      'rate_limited',
-      'rate_limited',
-    ])
-    // Half a minute into the next minute, half of the last one's four still count: two fit.
-    vi.setSystemTime(Date.now() + 90_000)
-    expect(await flood(joinWaitlist, 3, 'later')).toEqual(['joined', 'joined', 'rate_limited'])
-    // After two quiet minutes the whole ceiling is free again.
-    vi.setSystemTime(Date.now() + 120_000)
-    expect(await flood(joinWaitlist, 5, 'fresh')).toEqual([
-      ...Array(4).fill('joined'),
-      'rate_limited',
-    ])
-  })
-
-  it('logs the count refused once the burst has been quiet for a minute', async () => {
-    const { joinWaitlist, warnings } = await serverWith({
-      WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '2',
-    })
-    await flood(joinWaitlist, 2, 'admitted')
-    vi.useFakeTimers()
-    await flood(joinWaitlist, 7, 'burst')
-    vi.advanceTimersByTime(30_000)
-    await flood(joinWaitlist, 3, 'burst-more')
-    // A minute after the first refusal, but only half a minute after the last: not over yet.
-    vi.advanceTimersByTime(30_000)
-    expect(warnings()).toHaveLength(1)
-    vi.advanceTimersByTime(30_000)
-    expect(warnings()).toHaveLength(2)
-    expect(warnings()[1]).toMatch(/burst over refused=10 seconds=30$/)
-
-    // The next flood is a new burst, with its own two lines.
-    await flood(joinWaitlist, 4, 'next')
-    vi.advanceTimersByTime(60_000)
-    expect(warnings()).toHaveLength(4)
-    expect(warnings()[3]).toMatch(/refused=\d+ seconds=0$/)
   })
 
   it('is off at 0', async () => {
-    const { joinWaitlist, insert, warnings } = await serverWith({
+    const { joinWaitlist, store, warnings } = await serverWith({
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0',
     })
+    await expect(store.signupCeiling()).resolves.toBe(0)
     expect(await flood(joinWaitlist, 40, 'open')).toEqual(Array(40).fill('joined'))
-    expect(insert).toHaveBeenCalledTimes(40)
     expect(warnings()).toEqual([])
+  })
+
+  it("is the database's own (600) when unset", async () => {
+    const { store } = await serverWith({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '' })
+    await expect(store.signupCeiling()).resolves.toBe(600)
+  })
+
+  it("refuses a client over this process's first line before the database is asked", async () => {
+    const { joinWaitlist, insert } = await serverWith({ WAITLIST_RATE_LIMIT_PER_MINUTE: '2' })
+    fromClient('203.0.113.66')
+    const statuses: string[] = []
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await post(joinWaitlist, `one-${i}@example.com`)).status)
+    }
+    expect(statuses).toEqual(['joined', 'joined', ...Array(4).fill('rate_limited')])
+    expect(insert).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe("the visitor's allowance", () => {
+  it('names the visitor to the database by a keyed hash of the address, never the address', async () => {
+    const { joinWaitlist, insert } = await serverWith({ WAITLIST_RATE_LIMIT_PER_MINUTE: '7' })
+    for (const address of ['203.0.113.7', '203.0.113.7', '203.0.113.8']) {
+      fromClient(address)
+      await post(joinWaitlist, `${crypto.randomUUID()}@example.com`)
+    }
+    const clients = insert.mock.calls.map(([, client]) => client)
+    expect(clients.map((client) => client?.perMinute)).toEqual([7, 7, 7])
+    const [first, again, other] = clients.map((client) => client?.key ?? '')
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(first).not.toContain('203.0.113')
+    expect(again).toBe(first)
+    expect(other).not.toBe(first)
+  })
+
+  it('is not asked for at 0: the database applies only its ceiling', async () => {
+    const { joinWaitlist, insert } = await serverWith({ WAITLIST_RATE_LIMIT_PER_MINUTE: '0' })
+    fromNewClient()
+    await post(joinWaitlist, 'ann@example.com')
+    expect(insert.mock.calls[0]?.[1]).toBeUndefined()
+  })
+})
+
+describe('two servers on one Supabase database (the stand-in)', () => {
+  let harness: SupabaseHarness
+  beforeAll(async () => {
+    harness = await startSupabaseHarness()
+    await holdSignupClock(harness.db)
+  })
+  afterAll(() => harness.close())
+
+  const server = (env: Record<string, string> = {}) => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    return freshAction({
+      SUPABASE_URL: harness.url,
+      SUPABASE_ANON_KEY: harness.anonKey,
+      WAITLIST_RATE_LIMIT_PER_MINUTE: '3',
+      ...env,
+    })
+  }
+
+  it("hold one visitor to one allowance between them: each server's own count never sees it", async () => {
+    const first = await server()
+    const second = await server()
+    fromClient('203.0.113.21')
+    const statuses: string[] = []
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await post(first, `both-a-${i}@example.com`)).status)
+      statuses.push((await post(second, `both-b-${i}@example.com`)).status)
+    }
+    // Three posts each: within either server's own limit of three, yet three stored in all.
+    expect(statuses).toEqual(['joined', 'joined', 'joined', ...Array(3).fill('rate_limited')])
+  })
+
+  it('say at start-up that WAITLIST_SIGNUPS_PER_MINUTE_CEILING changes nothing there, and how to change it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    await freshAction({
+      SUPABASE_URL: harness.url,
+      SUPABASE_ANON_KEY: harness.anonKey,
+      WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '250',
+    })
+    const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+    prepareWaitlistStore()
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled())
+    expect(info.mock.calls.map(([line]) => String(line))).toContainEqual(
+      expect.stringContaining(
+        'the database admits at most 600 new signups a minute from everyone together, and 10 a minute from each visitor',
+      ),
+    )
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      'WAITLIST_SIGNUPS_PER_MINUTE_CEILING=250 has no effect on Supabase: the ceiling is kept by the database (600 a minute now). ' +
+        'Change it there, at once and without a redeploy, by running ' +
+        '`update waitlist_private.signup_limits set signups_per_minute = 250;` in the SQL editor',
+    )
+  })
+
+  it('say so, as an error, when the database has no limits (the migration missing)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    await harness.db.exec(
+      'alter function public.waitlist_signup_ceiling() rename to hidden_ceiling',
+    )
+    try {
+      await freshAction({ SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.anonKey })
+      const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+      prepareWaitlistStore()
+      await vi.waitFor(() => expect(errors).toHaveBeenCalled())
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(
+        /Supabase at 127\.0\.0\.1:\d+ has no signup limits: nothing limits how fast signups are stored\. Apply supabase\/migrations\/20261123120000_signup_limits\.sql/,
+      )
+    } finally {
+      await harness.db.exec(
+        'alter function public.hidden_ceiling() rename to waitlist_signup_ceiling',
+      )
+    }
+  })
+})
+
+it('warns at start-up when the database cannot be asked for its limits', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  vi.spyOn(console, 'info').mockImplementation(() => {})
+  await freshAction({
+    SUPABASE_URL: `http://127.0.0.1:${await unusedPort()}`,
+    SUPABASE_ANON_KEY: 'sb_publishable_x',
+  })
+  const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+  prepareWaitlistStore()
+  await vi.waitFor(() => expect(warn).toHaveBeenCalled())
+  expect(String(warn.mock.calls[0]?.[0])).toMatch(
+    /could not read the signup limits of Supabase at 127\.0\.0\.1:\d+ cause=StoreError: .*no answer/,
+  )
+  // Each signup says what went wrong; the start-up line is no error of its own.
+  expect(errors).not.toHaveBeenCalled()
+})
+
+it('points at a migration, a README section and a statement that exist', async () => {
+  const { ceilingStatement, LIMITS_README_SECTION, SIGNUP_LIMITS_MIGRATION } =
+    await import('@/lib/waitlist/database-limits')
+  expect(existsSync(SIGNUP_LIMITS_MIGRATION)).toBe(true)
+  const readme = await readFile('README.md', 'utf8')
+  expect(readme.split('\n')).toContain(`## ${LIMITS_README_SECTION}`)
+  expect(readme).toContain(ceilingStatement(1200))
+  expect(await readFile(SIGNUP_LIMITS_MIGRATION, 'utf8')).toContain(ceilingStatement(1200))
+})
+
+describe('the log of refusals', () => {
+  it('says once as a burst starts, and the count once it has been quiet for a minute', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await freshAction({ WAITLIST_DATA_DIR: 'memory://' })
+    const { signupLimitsFor } = await import('@/lib/waitlist/client-limit')
+    const refused = (times: number, why: 'over_ceiling' | 'over_allowance' = 'over_ceiling') => {
+      for (let i = 0; i < times; i += 1) signupLimitsFor('203.0.113.1').refused?.(why)
+    }
+    const lines = () => warn.mock.calls.map(([line]) => String(line))
+    vi.useFakeTimers()
+    refused(7)
+    vi.advanceTimersByTime(30_000)
+    refused(3)
+    // A minute after the first refusal, but only half a minute after the last: not over yet.
+    vi.advanceTimersByTime(30_000)
+    expect(lines()).toHaveLength(1)
+    vi.advanceTimersByTime(30_000)
+    expect(lines()).toHaveLength(2)
+    expect(lines()[1]).toMatch(/ceiling .*burst over refused=10 seconds=30$/)
+
+    // Each limit has bursts of its own.
+    refused(2, 'over_allowance')
+    refused(1)
+    vi.advanceTimersByTime(60_000)
+    expect(lines().slice(2)).toEqual([
+      expect.stringContaining("over a visitor's allowance of signups a minute"),
+      expect.stringContaining("over the database's ceiling"),
+      expect.stringMatching(/allowance.*burst over refused=2 seconds=0$/),
+      expect.stringMatching(/ceiling.*burst over refused=1 seconds=0$/),
+    ])
   })
 })

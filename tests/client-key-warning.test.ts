@@ -23,7 +23,9 @@ describe('the start-up warning about the rate-limit key', () => {
     const lines = await startUpWarnings({})
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('keyed on X-Forwarded-For, which any client can set')
-    expect(lines[0]).toContain('the ceiling of 120 signups a minute')
+    expect(lines[0]).toContain(
+      "only the database's ceiling on signups a minute from everyone together holds against a flood",
+    )
     expect(lines[0]).toContain('WAITLIST_TRUSTED_PROXY=1')
     expect(lines[0]).toContain('"Self-hosting behind a reverse proxy" in the README')
   })

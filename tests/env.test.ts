@@ -3,7 +3,6 @@ import {
   ConfigError,
   DEFAULT_DATA_DIR,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_SIGNUP_CEILING_PER_MINUTE,
   DEFAULT_STORE_TIMEOUT_MS,
   readConfig,
 } from '@/lib/env'
@@ -17,7 +16,7 @@ describe('readConfig', () => {
       store: { kind: 'embedded', dataDir: DEFAULT_DATA_DIR },
       storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
-      signupCeilingPerMinute: DEFAULT_SIGNUP_CEILING_PER_MINUTE,
+      signupCeilingPerMinute: undefined,
       forwardedForSetBy: 'client',
     })
   })
@@ -29,7 +28,7 @@ describe('readConfig', () => {
       store: { kind: 'embedded', dataDir: 'memory://' },
       storeTimeoutMs: 1500,
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
-      signupCeilingPerMinute: DEFAULT_SIGNUP_CEILING_PER_MINUTE,
+      signupCeilingPerMinute: undefined,
       forwardedForSetBy: 'client',
     })
   })
@@ -98,10 +97,13 @@ describe('readConfig', () => {
     },
   )
 
-  it('caps all clients together at 120 signups a minute unless WAITLIST_SIGNUPS_PER_MINUTE_CEILING says otherwise', () => {
-    expect(DEFAULT_SIGNUP_CEILING_PER_MINUTE).toBe(120)
-    expect(readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '600' }).signupCeilingPerMinute).toBe(
-      600,
+  it('leaves the ceiling to the database unless WAITLIST_SIGNUPS_PER_MINUTE_CEILING sets one', () => {
+    expect(readConfig({}).signupCeilingPerMinute).toBeUndefined()
+    expect(readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: ' ' }).signupCeilingPerMinute).toBe(
+      undefined,
+    )
+    expect(readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '1200' }).signupCeilingPerMinute).toBe(
+      1200,
     )
     expect(readConfig({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0' }).signupCeilingPerMinute).toBe(0)
   })

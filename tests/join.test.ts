@@ -14,6 +14,7 @@ function post(email: string): FormData {
 const failingStore: WaitlistStore = {
   description: 'a store that is down',
   insert: () => Promise.reject(new StoreError('connection refused by anna@example.com')),
+  signupCeiling: () => Promise.reject(new StoreError('down')),
 }
 
 describe('joinWith, when the store fails', () => {
@@ -39,7 +40,45 @@ describe('joinWith, when the store fails', () => {
 
   it('does not touch the store for a refused address', async () => {
     const insert = vi.fn()
-    await joinWith(post('nope'), async () => ({ description: 'spy', insert }))
+    await joinWith(post('nope'), async () => ({
+      description: 'spy',
+      insert,
+      signupCeiling: vi.fn(),
+    }))
+    expect(insert).not.toHaveBeenCalled()
+  })
+})
+
+describe('joinWith, when the database refuses over a limit', () => {
+  it.each(['over_allowance', 'over_ceiling'] as const)(
+    'answers %s as rate limited, keeping the address, and says which limit',
+    async (refusal) => {
+      const insert = vi.fn(async () => refusal)
+      const refused = vi.fn()
+      const client = { key: 'k'.repeat(43), perMinute: 10 }
+      const state = await joinWith(
+        post('Late@Example.com'),
+        async () => ({ description: 'limited', insert, signupCeiling: async () => 600 }),
+        { admit: () => true, client, refused },
+      )
+      expect(state).toMatchObject({ status: 'rate_limited', email: 'Late@Example.com' })
+      // The visitor's key and allowance went with the insert, and the refusal was reported once.
+      expect(insert).toHaveBeenCalledWith(
+        { email: 'late@example.com', source: 'cta_section' },
+        client,
+      )
+      expect(refused).toHaveBeenCalledExactlyOnceWith(refusal)
+    },
+  )
+
+  it('asks the store nothing once this process has refused the visitor', async () => {
+    const insert = vi.fn()
+    const state = await joinWith(
+      post('ann@example.com'),
+      async () => ({ description: 'spy', insert, signupCeiling: vi.fn() }),
+      { admit: () => false },
+    )
+    expect(state.status).toBe('rate_limited')
     expect(insert).not.toHaveBeenCalled()
   })
 })

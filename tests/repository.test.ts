@@ -62,9 +62,13 @@ describe('with no configuration, off Vercel', () => {
     await expect(joinWaitlist({ status: 'idle' }, post('ann@example.com'))).resolves.toMatchObject({
       status: 'already_joined',
     })
-    expect(info).toHaveBeenCalledTimes(1)
-    expect(String(info.mock.calls[0]?.[0])).toContain(
-      'signups go to the embedded database (in memory',
-    )
+    // Once each: where signups go, and which limits the database applies to them.
+    expect(info.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining('signups go to the embedded database (in memory'),
+      expect.stringContaining(
+        'the database admits at most 600 new signups a minute from everyone together, ' +
+          'and 10 a minute from each visitor (WAITLIST_RATE_LIMIT_PER_MINUTE)',
+      ),
+    ])
   })
 })

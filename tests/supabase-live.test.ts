@@ -9,7 +9,7 @@ import { supabaseStore } from '@/lib/waitlist/supabase-store'
  *
  *   SUPABASE_URL=https://<ref>.supabase.co SUPABASE_ANON_KEY=<publishable key> npx vitest run tests/supabase-live.test.ts
  *
- * Each run adds one row, `smoke-test+<random>@example.com`. The public key
+ * Each run adds two rows, `smoke-test+<random>@example.com`. The public key
  * cannot delete it (by design); remove test rows with the service key:
  *
  *   curl -X DELETE "$SUPABASE_URL/rest/v1/waitlist?email=like.smoke-test%2B*%40example.com" \
@@ -36,5 +36,16 @@ describe.skipIf(!live)('a real Supabase project', () => {
     } as const
     await expect(store.insert(entry)).resolves.toBe('inserted')
     await expect(store.insert(entry)).resolves.toBe('duplicate')
+  })
+
+  it('has the signup limits: it tells its ceiling, and takes a signup that names its visitor', async () => {
+    const store = supabaseStore({ url: url!, key: key!, timeoutMs: 10_000 })
+    await expect(store.signupCeiling()).resolves.toEqual(expect.any(Number))
+    const visitor = { key: randomUUID().replaceAll('-', ''), perMinute: 10 }
+    const entry = {
+      email: `smoke-test+${randomUUID()}@example.com`,
+      source: 'cta_section',
+    } as const
+    await expect(store.insert(entry, visitor)).resolves.toBe('inserted')
   })
 })

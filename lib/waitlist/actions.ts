@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers'
 import { clientAddress } from './client-address'
-import { admitSignup } from './client-limit'
+import { signupLimitsFor } from './client-limit'
 import { joinWith } from './join'
 import { getWaitlistStore } from './repository'
 import type { WaitlistState } from './state'
@@ -12,6 +12,6 @@ export async function joinWaitlist(
   _previous: WaitlistState,
   form: FormData,
 ): Promise<WaitlistState> {
-  const client = clientAddress(await headers())
-  return joinWith(form, getWaitlistStore, () => admitSignup(client))
+  const address = clientAddress(await headers())
+  return joinWith(form, getWaitlistStore, signupLimitsFor(address))
 }

@@ -1,23 +1,33 @@
 import 'server-only'
-import { CEILING_VAR, isConfigError, TRUSTED_PROXY_VAR, type ServerConfig } from '@/lib/env'
+import {
+  CEILING_VAR,
+  isConfigError,
+  RATE_LIMIT_VAR,
+  TRUSTED_PROXY_VAR,
+  type ServerConfig,
+} from '@/lib/env'
 import { log } from '@/lib/log'
+import { clientKey, clientKeySecret } from './client-key'
+import type { SignupLimits } from './join'
 import { createRateLimiter, type RateLimiter } from './rate-limit'
 import { processWide, serverConfig } from './server-config'
+import type { ClientAllowance } from './store'
 
-/** How long no signup must be refused by the ceiling before its burst is over and its count logged. */
-export const CEILING_QUIET_MS = 60_000
+/** How long no signup must be refused before a burst of refusals is over and its count logged. */
+export const REFUSAL_QUIET_MS = 60_000
+
+type Refusal = 'over_allowance' | 'over_ceiling'
 
 type Burst = { refused: number; firstAt: number; lastAt: number }
 
 type Limits = {
+  perMinute: number
+  /** The first line: one client's posts to this process, refused ones included. */
   perClient: RateLimiter
-  ceiling: RateLimiter
-  ceilingPerMinute: number
-  burst?: Burst
+  /** What the visitor's address is hashed with before it names them to the database. */
+  secret: string
+  bursts: Partial<Record<Refusal, Burst>>
 }
-
-/** The ceiling is one limiter window shared by every client: this is its only key. */
-const EVERYONE = 'everyone'
 
 /** The configuration, or nothing when it is broken (that is logged where it is read). */
 function configOrNothing(): ServerConfig | undefined {
@@ -29,47 +39,58 @@ function configOrNothing(): ServerConfig | undefined {
   }
 }
 
-/**
- * This server's limiters, made at first use and kept process-wide, so the
- * ceiling is one per server instance whichever bundle asks. Undefined with a
- * broken configuration.
- */
+/** This process's limit state, made at first use and kept process-wide. Undefined with a broken configuration. */
 function limits(): Limits | undefined {
   if (processWide.limits) return processWide.limits as Limits
   const config = configOrNothing()
   if (!config) return undefined
   const made: Limits = {
+    perMinute: config.rateLimitPerMinute,
     perClient: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
-    // Only admitted signups count: past the ceiling the server still admits its
-    // share each minute, and admits fully again a minute after a flood ends.
-    ceiling: createRateLimiter({ perMinute: config.signupCeilingPerMinute, countRefused: false }),
-    ceilingPerMinute: config.signupCeilingPerMinute,
+    secret: clientKeySecret(config.store),
+    bursts: {},
   }
   processWide.limits = made
   return made
 }
 
 /**
- * Whether this server admits one more signup from `client` now: within the
- * client's own limit (WAITLIST_RATE_LIMIT_PER_MINUTE), then within the ceiling
- * for all clients together (WAITLIST_SIGNUPS_PER_MINUTE_CEILING), which no
- * header can sidestep. With a broken configuration it admits: the store then
- * answers the generic failure, and the cause is logged there.
+ * The limits one signup from `address` (undefined when nobody said who sent
+ * it) meets. The database keeps them for the whole deployment: the ceiling
+ * for everyone together, and the visitor's allowance (WAITLIST_RATE_LIMIT_PER_MINUTE)
+ * under a keyed hash of their address. This process refuses, before the
+ * database is asked, a visitor who has already posted that many times to it
+ * this minute, duplicates and refused posts included, so one client
+ * hammering one server costs the database nothing.
  */
-export function admitSignup(client: string): boolean {
+export function signupLimitsFor(address: string | undefined): SignupLimits {
   const current = limits()
-  if (!current) return true
+  // With a broken configuration the store answers the generic failure, and the cause is logged there.
+  if (!current) return { admit: () => true }
+  return {
+    admit: () => admitInProcess(current, address),
+    client: allowanceFor(current, address),
+    refused: (why) => noteRefused(current, why),
+  }
+}
 
-  const verdict = current.perClient.take(client)
+function admitInProcess(current: Limits, address: string | undefined): boolean {
+  const verdict = current.perClient.take(address ?? 'unknown')
   // One line per burst, not per refused post: a flood must not become a flood of log lines.
-  if (verdict === 'refused_first')
-    log.warn('signups refused: over the per-client rate limit', { client })
-  // A client already over its own limit is turned away before the ceiling, so it uses up no one else's share.
-  if (verdict !== 'admitted') return false
+  if (verdict === 'refused_first') {
+    log.warn('signups refused: over the per-client rate limit', { client: address ?? 'unknown' })
+  }
+  return verdict === 'admitted'
+}
 
-  if (current.ceiling.take(EVERYONE) === 'admitted') return true
-  noteRefusedOverCeiling(current)
-  return false
+function allowanceFor(current: Limits, address: string | undefined): ClientAllowance | undefined {
+  if (current.perMinute === 0 || !address) return undefined
+  return { key: clientKey(address, current.secret), perMinute: current.perMinute }
+}
+
+const REFUSED_BY: Record<Refusal, string> = {
+  over_allowance: `over a visitor's allowance of signups a minute (${RATE_LIMIT_VAR}), counted by the database across every server`,
+  over_ceiling: "over the database's ceiling on new signups a minute from everyone together",
 }
 
 /**
@@ -78,28 +99,28 @@ export function admitSignup(client: string): boolean {
  * ceiling admits a few posts a second and refuses the rest, so "admitted
  * again" cannot mark the end of a burst; only quiet can.
  */
-function noteRefusedOverCeiling(current: Limits): void {
+function noteRefused(current: Limits, why: Refusal): void {
   const at = Date.now()
-  if (current.burst) {
-    current.burst.refused += 1
-    current.burst.lastAt = at
+  const burst = current.bursts[why]
+  if (burst) {
+    burst.refused += 1
+    burst.lastAt = at
     return
   }
-  current.burst = { refused: 1, firstAt: at, lastAt: at }
-  log.warn(
-    `signups refused: over this server's ceiling of ${current.ceilingPerMinute} a minute (${CEILING_VAR})`,
-  )
-  settleAfterQuiet(current, CEILING_QUIET_MS)
+  current.bursts[why] = { refused: 1, firstAt: at, lastAt: at }
+  log.warn(`signups refused: ${REFUSED_BY[why]}`)
+  settleAfterQuiet(current, why, REFUSAL_QUIET_MS)
 }
 
-function settleAfterQuiet(current: Limits, delayMs: number): void {
+function settleAfterQuiet(current: Limits, why: Refusal, delayMs: number): void {
   const timer = setTimeout(() => {
-    const burst = current.burst
+    const burst = current.bursts[why]
     if (!burst) return
     const quietFor = Date.now() - burst.lastAt
-    if (quietFor < CEILING_QUIET_MS) return settleAfterQuiet(current, CEILING_QUIET_MS - quietFor)
-    current.burst = undefined
-    log.warn("signups refused over this server's ceiling, burst over", {
+    if (quietFor < REFUSAL_QUIET_MS)
+      return settleAfterQuiet(current, why, REFUSAL_QUIET_MS - quietFor)
+    current.bursts[why] = undefined
+    log.warn(`signups refused ${REFUSED_BY[why]}, burst over`, {
       refused: burst.refused,
       seconds: Math.round((burst.lastAt - burst.firstAt) / 1000),
     })
@@ -112,18 +133,18 @@ function settleAfterQuiet(current: Limits, delayMs: number): void {
 export const PROXY_README_SECTION = 'Self-hosting behind a reverse proxy'
 
 /**
- * Says once, at start-up, when the per-client limit is keyed on a header the
- * client itself can write: no Vercel edge and no declared proxy in front.
+ * Says once, at start-up, when the per-client allowance is keyed on a header
+ * the client itself can write: no Vercel edge and no declared proxy in front.
  */
 export function warnIfClientsPickTheirKey(): void {
   if (processWide.keyWarningDone) return
   processWide.keyWarningDone = true
   const config = configOrNothing()
   if (!config || config.forwardedForSetBy !== 'client' || config.rateLimitPerMinute === 0) return
-  const ceiling =
-    config.signupCeilingPerMinute > 0
-      ? `only the ceiling of ${config.signupCeilingPerMinute} signups a minute for all clients holds against a flood`
-      : `and the ceiling is off (${CEILING_VAR}=0), so nothing bounds a flood`
+  const ceilingOff = config.store.kind === 'embedded' && config.signupCeilingPerMinute === 0
+  const ceiling = ceilingOff
+    ? `and the ceiling is off (${CEILING_VAR}=0), so nothing bounds a flood`
+    : "only the database's ceiling on signups a minute from everyone together holds against a flood"
   log.warn(
     `the per-client rate limit is keyed on X-Forwarded-For, which any client can set while no proxy overwrites it: ${ceiling}. ` +
       `Put a reverse proxy that overwrites it in front and set ${TRUSTED_PROXY_VAR}=1; see "${PROXY_README_SECTION}" in the README.`,

@@ -8,10 +8,14 @@ import { openLocalDatabase, type LocalDatabase } from './local-schema'
 import { isMigrationError } from './migrations'
 import type { WaitlistEntry } from './schema'
 import {
+  allowanceHeaders,
   isStoreUnavailable,
+  refusalOf,
   StoreError,
   StoreUnavailableError,
+  TOO_MANY_SIGNUPS,
   UNIQUE_VIOLATION,
+  type ClientAllowance,
   type InsertResult,
   type WaitlistStore,
 } from './store'
@@ -19,16 +23,23 @@ import {
 /**
  * The waitlist on PGlite, PostgreSQL compiled to WebAssembly, running inside
  * the server process. It applies the same migrations as Supabase and inserts
- * as the `anon` role, so its constraints and row-level security are the
+ * as the `anon` role, with the request's headers set where PostgREST sets
+ * them, so its constraints, row-level security and signup limits are the
  * production ones.
  */
 export function embeddedStore(db: PGlite, where: string): WaitlistStore {
   return {
     description: `the embedded database (${where})`,
-    async insert({ email, source }: WaitlistEntry): Promise<InsertResult> {
+    async insert(
+      { email, source }: WaitlistEntry,
+      client?: ClientAllowance,
+    ): Promise<InsertResult> {
       try {
         await db.transaction(async (tx) => {
           await tx.exec('set local role anon')
+          await tx.query("select set_config('request.headers', $1, true)", [
+            JSON.stringify(allowanceHeaders(client)),
+          ])
           await tx.query('insert into public.waitlist (email, source) values ($1, $2)', [
             email,
             source,
@@ -36,11 +47,24 @@ export function embeddedStore(db: PGlite, where: string): WaitlistStore {
         })
         return 'inserted'
       } catch (error) {
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return 'duplicate'
+        const { code, detail } = error as { code?: unknown; detail?: unknown }
+        if (code === UNIQUE_VIOLATION) return 'duplicate'
+        if (code === TOO_MANY_SIGNUPS) return refusalOf(detail)
         throw error
       }
     },
+    async signupCeiling() {
+      const { rows } = await db.query<{ ceiling: number }>(
+        'select public.waitlist_signup_ceiling() as ceiling',
+      )
+      return rows[0]?.ceiling ?? 0
+    },
   }
+}
+
+/** Sets the database's ceiling on new signups a minute (0: none), as its owner. */
+export async function setSignupCeiling(db: Pick<PGlite, 'query'>, perMinute: number) {
+  await db.query('update waitlist_private.signup_limits set signups_per_minute = $1', [perMinute])
 }
 
 type Shared = {
@@ -86,7 +110,16 @@ function isPermanent(error: unknown): boolean {
   return isStoreUnavailable(error) && isMigrationError(error.cause)
 }
 
-async function open(dataDir: string, key: string): Promise<WaitlistStore> {
+export type EmbeddedOptions = {
+  /** Applied to the database as it opens; when undefined the database keeps its own. */
+  signupCeilingPerMinute?: number
+}
+
+async function open(
+  dataDir: string,
+  key: string,
+  options: EmbeddedOptions,
+): Promise<WaitlistStore> {
   let lost = false
   let local: LocalDatabase
   try {
@@ -107,6 +140,12 @@ async function open(dataDir: string, key: string): Promise<WaitlistStore> {
     throw unavailable(key, error)
   }
   shared.reported.delete(key)
+  if (options.signupCeilingPerMinute !== undefined) {
+    await setSignupCeiling(local.db, options.signupCeilingPerMinute).catch(async (error) => {
+      await local.close()
+      throw error
+    })
+  }
   const inMemory = key === IN_MEMORY_DATA_DIR
   const store = embeddedStore(local.db, inMemory ? 'in memory, gone when the server stops' : key)
   if (!inMemory && local.applied.length > 0) {
@@ -115,9 +154,10 @@ async function open(dataDir: string, key: string): Promise<WaitlistStore> {
   log.info(`signups go to ${store.description}`)
   return {
     description: store.description,
-    insert(entry) {
+    signupCeiling: () => store.signupCeiling(),
+    insert(entry, client) {
       if (lost) return Promise.reject(new StoreError(`the lock on ${key} was lost`))
-      return store.insert(entry)
+      return store.insert(entry, client)
     },
   }
 }
@@ -128,11 +168,14 @@ async function open(dataDir: string, key: string): Promise<WaitlistStore> {
  * promise rejects with a {@link StoreUnavailableError} and is forgotten, so
  * the next signup tries again and takes the folder over once it is free.
  */
-export function sharedEmbeddedStore(dataDir: string): Promise<WaitlistStore> {
+export function sharedEmbeddedStore(
+  dataDir: string,
+  options: EmbeddedOptions = {},
+): Promise<WaitlistStore> {
   const key = dataDir === IN_MEMORY_DATA_DIR ? dataDir : path.resolve(dataDir)
   let store = shared.stores.get(key)
   if (!store) {
-    store = open(dataDir, key)
+    store = open(dataDir, key, options)
     store.catch((error: unknown) => {
       if (!isPermanent(error)) shared.stores.delete(key)
     })

@@ -5,32 +5,40 @@ import { log } from '@/lib/log'
 import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from './limits'
 import { parseSignup } from './schema'
 import type { WaitlistOutcome } from './state'
-import { isStoreUnavailable, type WaitlistStore } from './store'
+import { isStoreUnavailable, type ClientAllowance, type WaitlistStore } from './store'
 
-/** Whether one more signup from this client is admitted now; counts the attempt. */
-export type Admit = () => boolean
+/** The limits one signup meets (see client-limit.ts for the server's). */
+export type SignupLimits = {
+  /** Whether this process lets one more post from the visitor go on to the database; counts it. */
+  admit(): boolean
+  /** Who the visitor is, for the database's per-client allowance; none: only its ceiling applies. */
+  client?: ClientAllowance
+  /** Told when the database refuses the signup over one of its limits. */
+  refused?(why: 'over_allowance' | 'over_ceiling'): void
+}
 
-const admitAll: Admit = () => true
+const noLimits: SignupLimits = { admit: () => true }
 
 /**
  * One signup, from the raw form post to the outcome the visitor sees.
  * Expected outcomes are returned; only an unexpected failure is logged, and
  * it reaches the visitor as the generic outcome `error`.
  *
- * Order matters: the rate limit counts every post (a bot's too), a filled
- * honeypot ends the work before validation, and nothing reaches the store
- * before the fields are known to be sound.
+ * Order matters: this process's first line counts every post (a bot's too),
+ * a filled honeypot ends the work before validation, and nothing reaches the
+ * store before the fields are known to be sound. The database then applies
+ * the limits that hold for the whole deployment.
  */
 export async function joinWith(
   form: FormData,
   openStore: () => Promise<WaitlistStore>,
-  admit: Admit = admitAll,
+  limits: SignupLimits = noLimits,
 ): Promise<WaitlistOutcome> {
   const submissionId = randomUUID()
   const typed = form.get('email')
   const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
 
-  if (!admit()) return { status: 'rate_limited', email, submissionId }
+  if (!limits.admit()) return { status: 'rate_limited', email, submissionId }
 
   const honeypot = form.get(HONEYPOT_FIELD)
   if (honeypot !== null && honeypot !== '') {
@@ -44,8 +52,16 @@ export async function joinWith(
 
   try {
     const store = await openStore()
-    const result = await store.insert(parsed.entry)
-    return { status: result === 'inserted' ? 'joined' : 'already_joined', submissionId }
+    const result = await store.insert(parsed.entry, limits.client)
+    switch (result) {
+      case 'inserted':
+        return { status: 'joined', submissionId }
+      case 'duplicate':
+        return { status: 'already_joined', submissionId }
+      default:
+        limits.refused?.(result)
+        return { status: 'rate_limited', email, submissionId }
+    }
   } catch (error) {
     // A configuration error, or a store that cannot be used, was logged in full when it was
     // found: each signup it refuses gets one short line, or none for configuration.

@@ -9,7 +9,7 @@ type Window = { start: number; count: number; previous: number; refusing: boolea
 export type Verdict = 'admitted' | 'refused_first' | 'refused'
 
 export type RateLimiter = {
-  /** Counts one attempt by `client` (refused ones too, unless told otherwise). */
+  /** Counts one attempt by `client`, refused or not. */
   take(client: string): Verdict
   /** Clients currently tracked (for tests). */
   readonly size: number
@@ -19,27 +19,20 @@ type RateLimiterOptions = {
   perMinute: number
   maxClients?: number
   now?: () => number
-  /**
-   * Whether a refused attempt counts against the limit (the default). A
-   * per-client limit wants it, so a client that keeps hammering stays out; a
-   * ceiling on admitted signups does not, so a flood cannot lock everyone out
-   * for longer than the ceiling itself says.
-   */
-  countRefused?: boolean
 }
 
 /**
- * A per-process limit of `perMinute` attempts per client, over a sliding
+ * A per-process limit of `perMinute` attempts per client, refused ones
+ * included, so a client that keeps hammering stays out; over a sliding
  * minute: the previous minute's count weighs in by how much of it still
  * overlaps, so a client cannot post twice the limit across a minute boundary.
- * It holds in one server instance only; across instances, a firewall rule
- * does the job (see the README).
+ * It holds in one server process only: the server's first line, in front of
+ * the limits the database keeps for the whole deployment.
  */
 export function createRateLimiter({
   perMinute,
   maxClients = MAX_TRACKED_CLIENTS,
   now = Date.now,
-  countRefused = true,
 }: RateLimiterOptions): RateLimiter {
   const windows = new Map<string, Window>()
 
@@ -75,7 +68,7 @@ export function createRateLimiter({
       }
       const overlap = 1 - (at - window.start) / WINDOW_MS
       const fits = window.previous * overlap + window.count + 1 <= perMinute
-      if (fits || countRefused) window.count += 1
+      window.count += 1
       if (fits) {
         window.refusing = false
         return 'admitted'

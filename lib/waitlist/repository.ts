@@ -1,6 +1,7 @@
 import 'server-only'
 import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
+import { announceSignupLimits } from './database-limits'
 import { sharedEmbeddedStore } from './embedded-store'
 import { processWide, serverConfig } from './server-config'
 import { supabaseStore } from './supabase-store'
@@ -15,20 +16,27 @@ const timed = new WeakMap<WaitlistStore, WaitlistStore>()
  */
 export async function getWaitlistStore(): Promise<WaitlistStore> {
   if (processWide.store) return processWide.store as WaitlistStore
-  const { store: chosen, storeTimeoutMs } = serverConfig()
+  const config = serverConfig()
+  const { store: chosen, storeTimeoutMs } = config
   if (chosen.kind === 'embedded') {
     // Asked for at every signup, not kept here: the embedded store may be
     // waiting for its folder, or may have lost it, and then reopens. It
     // announces itself each time it opens.
-    const open = await sharedEmbeddedStore(chosen.dataDir)
+    const open = await sharedEmbeddedStore(chosen.dataDir, {
+      signupCeilingPerMinute: config.signupCeilingPerMinute,
+    })
     let store = timed.get(open)
-    if (!store) timed.set(open, (store = withTimeout(open, storeTimeoutMs)))
+    if (!store) {
+      timed.set(open, (store = withTimeout(open, storeTimeoutMs)))
+      void announceSignupLimits(store, config)
+    }
     return store
   }
   const opened = supabaseStore({ url: chosen.url, key: chosen.key, timeoutMs: storeTimeoutMs })
   if (!processWide.store) {
     log.info(`signups go to ${opened.description} (${chosen.urlVar}, ${chosen.keyVar})`)
     processWide.store = withTimeout(opened, storeTimeoutMs)
+    void announceSignupLimits(opened, config)
   }
   return processWide.store as WaitlistStore
 }

@@ -1,13 +1,30 @@
 import type { WaitlistEntry } from './schema'
 
-/** What an insert can expectedly end in. Anything else is thrown as a {@link StoreError}. */
-export type InsertResult = 'inserted' | 'duplicate'
+/**
+ * What an insert can expectedly end in. Anything else is thrown as a {@link StoreError}.
+ * The database refuses a signup past the client's allowance or past the
+ * ceiling for everyone together (supabase/migrations, the signup limits).
+ */
+export type InsertResult = 'inserted' | 'duplicate' | 'over_allowance' | 'over_ceiling'
+
+/**
+ * Who is signing up, for the database's per-client allowance: a keyed hash
+ * of the visitor's address (never the address) and the signups a minute the
+ * server asks the database to allow them.
+ */
+export type ClientAllowance = { key: string; perMinute: number }
 
 /** Where signups go. Both implementations refuse a second row for the same address with `duplicate`. */
 export interface WaitlistStore {
   /** Said once in the log when the store starts serving, e.g. where its data lives. */
   readonly description: string
-  insert(entry: WaitlistEntry): Promise<InsertResult>
+  /** Inserts as the public does; without `client` only the ceiling applies. */
+  insert(entry: WaitlistEntry, client?: ClientAllowance): Promise<InsertResult>
+  /**
+   * The database's ceiling on new signups a minute from everyone together (0
+   * when it is off); undefined when the database has no signup limits at all.
+   */
+  signupCeiling(): Promise<number | undefined>
 }
 
 /** A store that could not take the signup: unreachable, timed out, refused or misconfigured. */
@@ -32,6 +49,23 @@ export function isStoreUnavailable(error: unknown): error is StoreUnavailableErr
 /** PostgreSQL's SQLSTATE for a unique violation: the one way a duplicate is detected. */
 export const UNIQUE_VIOLATION = '23505'
 
+/** The signup limits' refusal (PostgREST answers a SQLSTATE PTnnn with HTTP nnn). */
+export const TOO_MANY_SIGNUPS = 'PT429'
+
+/** The headers that carry a {@link ClientAllowance}; PostgREST hands them to SQL in `request.headers`. */
+export const CLIENT_KEY_HEADER = 'x-waitlist-client'
+export const CLIENT_ALLOWANCE_HEADER = 'x-waitlist-allowance'
+
+export function allowanceHeaders(client: ClientAllowance | undefined): Record<string, string> {
+  if (!client) return {}
+  return { [CLIENT_KEY_HEADER]: client.key, [CLIENT_ALLOWANCE_HEADER]: String(client.perMinute) }
+}
+
+/** Which limit a PT429 refusal names in its detail (`client_allowance` or `signup_ceiling`). */
+export function refusalOf(detail: unknown): 'over_allowance' | 'over_ceiling' {
+  return detail === 'client_allowance' ? 'over_allowance' : 'over_ceiling'
+}
+
 /**
  * The same store, giving up on an insert after `timeoutMs`: a backend that
  * does not answer costs the visitor a bounded wait and the generic notice.
@@ -39,7 +73,8 @@ export const UNIQUE_VIOLATION = '23505'
 export function withTimeout(store: WaitlistStore, timeoutMs: number): WaitlistStore {
   return {
     description: store.description,
-    insert(entry) {
+    signupCeiling: () => store.signupCeiling(),
+    insert(entry, client) {
       let timer: NodeJS.Timeout | undefined
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -47,7 +82,9 @@ export function withTimeout(store: WaitlistStore, timeoutMs: number): WaitlistSt
           timeoutMs,
         )
       })
-      return Promise.race([store.insert(entry), deadline]).finally(() => clearTimeout(timer))
+      return Promise.race([store.insert(entry, client), deadline]).finally(() =>
+        clearTimeout(timer),
+      )
     },
   }
 }

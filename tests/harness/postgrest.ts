@@ -13,6 +13,13 @@
  * value (POST /rpc/<name>, arguments by name, as `supabase.rpc()` sends
  * them); and for the security tests update (PATCH). Filters are
  * `column=eq.value`.
+ *
+ * Like PostgREST, each request runs in one transaction that first sets the
+ * role its token names and the transaction-local settings `request.method`,
+ * `request.path` (as PostgREST sees it, behind the gateway's `/rest/v1`),
+ * `request.headers` (one JSON object, names lower-cased, cookies left out)
+ * and `request.jwt.claims`; and an error raised in SQL with a SQLSTATE
+ * `PTnnn` is answered with HTTP status nnn, the message as its reason phrase.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -38,6 +45,8 @@ export type HarnessOptions = {
   maxRows?: number
   /** Chooses a fault per request; the body of a POST is passed parsed when it is JSON. */
   faultFor?: (request: { method: string; path: string; body: unknown }) => Fault | undefined
+  /** The database's ceiling on new signups a minute (0: none); the migration's 600 when unset. */
+  signupCeilingPerMinute?: number
 }
 
 export type SupabaseHarness = {
@@ -62,6 +71,11 @@ type Role = 'anon' | 'authenticated' | 'service_role'
 
 type PgError = { code?: string; message: string; detail?: string; hint?: string }
 
+/** What PostgREST sets before a request's statement, read from the request as it arrived. */
+type RequestSettings = { role: Role; method: string; path: string; headers: string; claims: string }
+
+type InRequest = <T>(run: (tx: Pick<PGlite, 'query'>) => Promise<T>) => Promise<T>
+
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TABLES = new Set(['waitlist'])
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
@@ -84,23 +98,49 @@ function postgrestError(
   return { code, details, hint, message }
 }
 
-function roleOf(token: string | undefined): Role | undefined {
+const ROLES: readonly string[] = ['anon', 'authenticated', 'service_role']
+
+/** The token's claims, as PostgREST hands them to SQL; new-style keys stand for a role's token. */
+function claimsOf(token: string | undefined): { role: Role } | undefined {
   if (!token) return undefined
-  if (token.startsWith('sb_publishable_')) return 'anon'
-  if (token.startsWith('sb_secret_')) return 'service_role'
+  if (token.startsWith('sb_publishable_')) return { role: 'anon' }
+  if (token.startsWith('sb_secret_')) return { role: 'service_role' }
   const payload = token.split('.')[1]
   if (!payload) return undefined
   try {
-    const role = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).role
-    return role === 'anon' || role === 'authenticated' || role === 'service_role' ? role : undefined
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    return ROLES.includes(claims?.role) ? claims : undefined
   } catch {
     return undefined
   }
 }
 
+/**
+ * `request.headers` as PostgREST builds it: every header but Cookie, its name
+ * lower-cased, the last of a repeated name winning.
+ */
+function headersSetting(rawHeaders: string[]): string {
+  const headers: Record<string, string> = {}
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase()
+    if (name !== 'cookie') headers[name] = rawHeaders[i + 1]!
+  }
+  return JSON.stringify(headers)
+}
+
+/** A raised `PTnnn` answers HTTP nnn (PostgREST's Error.hs); anything else there is a 500. */
+function customStatus(code: string): number | undefined {
+  const match = /^PT(.*)$/.exec(code)
+  if (!match) return undefined
+  const status = Number(match[1])
+  return /^\d{3}$/.test(match[1]!) && status >= 100 ? status : 500
+}
+
 /** PostgREST's mapping of a PostgreSQL error to an HTTP status (its ErrorCode table). */
 function statusFor(error: PgError, role: Role): number {
   const code = error.code ?? ''
+  const custom = customStatus(code)
+  if (custom !== undefined) return custom
   const exact: Record<string, number> = {
     '23503': 409,
     '23505': 409,
@@ -222,8 +262,7 @@ type Routine = {
  */
 async function callRoutine(
   db: PGlite,
-  asRole: <T>(role: Role, run: (tx: Pick<PGlite, 'query'>) => Promise<T>) => Promise<T>,
-  role: Role,
+  inRequest: InRequest,
   name: string,
   body: string,
 ): Promise<Answer> {
@@ -280,7 +319,7 @@ async function callRoutine(
   const call = given
     .map((key, i) => `${quote(key)} := $${i + 1}::${routine.types[routine.names.indexOf(key)]}`)
     .join(', ')
-  const result = await asRole(role, (tx) =>
+  const result = await inRequest((tx) =>
     tx.query<{ body: string | null }>(
       `select to_json(public.${quote(name)}(${call}))::text as body`,
       values,
@@ -303,6 +342,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startSupabaseHarness(options: HarnessOptions = {}): Promise<SupabaseHarness> {
   const local = await openLocalDatabase()
   const db = local.db
+  if (options.signupCeilingPerMinute !== undefined) {
+    await db.query('update waitlist_private.signup_limits set signups_per_minute = $1', [
+      options.signupCeilingPerMinute,
+    ])
+  }
 
   const maxRows = options.maxRows ?? 1000
   const anonKey = DEMO_ANON_KEY
@@ -312,10 +356,18 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
   const requests: RecordedRequest[] = []
   const sockets = new Set<Socket>()
 
-  async function asRole<T>(role: Role, run: (tx: Pick<PGlite, 'query'>) => Promise<T>): Promise<T> {
+  async function inTransaction<T>(
+    request: RequestSettings,
+    run: (tx: Pick<PGlite, 'query'>) => Promise<T>,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
       // Supabase's databases run in UTC; timestamps are sent with a +00:00 offset.
-      await tx.exec(`set local role ${role}; set local time zone 'UTC'`)
+      await tx.exec(`set local role ${request.role}; set local time zone 'UTC'`)
+      await tx.query(
+        `select set_config('request.method', $1, true), set_config('request.path', $2, true),
+                set_config('request.headers', $3, true), set_config('request.jwt.claims', $4, true)`,
+        [request.method, request.path, request.headers, request.claims],
+      )
       return run(tx)
     })
   }
@@ -332,6 +384,27 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
       }
     }
 
+    // Every error PostgREST itself answers names its code in Proxy-Status (PostgREST 13 and later).
+    const sendError = (
+      status: number,
+      body: { code: string; message: string },
+      reason?: string,
+    ) => {
+      const headers: Record<string, string> = {
+        'content-type': JSON_TYPE,
+        'proxy-status': `PostgREST; error=${body.code}`,
+      }
+      if (status === 401) headers['www-authenticate'] = 'Bearer'
+      const payload = JSON.stringify(body)
+      try {
+        res.writeHead(status, reason, headers)
+      } catch {
+        // A reason phrase Node will not send (a line break in the message): the standard one.
+        res.writeHead(status, headers)
+      }
+      res.end(payload)
+    }
+
     if (url.pathname === '/health') return send(200, { ok: true })
 
     // The API gateway: an unknown key never reaches the data service.
@@ -343,33 +416,48 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
       })
     }
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? apikey
-    const role = roleOf(bearer)
-    if (!role)
-      return send(
+    const claims = claimsOf(bearer)
+    if (!claims)
+      return sendError(
         401,
         postgrestError(
           'PGRST301',
           'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)',
         ),
       )
+    const role = claims.role
+    const request: RequestSettings = {
+      role,
+      method: req.method ?? '',
+      // The gateway takes `/rest/v1` off before the request reaches PostgREST.
+      path: url.pathname.replace(/^\/rest\/v1(?=\/)/, ''),
+      headers: headersSetting(req.rawHeaders),
+      claims: JSON.stringify(claims),
+    }
+    const inRequest: InRequest = (run) => inTransaction(request, run)
 
     const fail = (error: unknown) => {
-      if (error instanceof HttpError) return send(error.status, error.body)
+      if (error instanceof HttpError) {
+        return sendError(error.status, error.body as { code: string; message: string })
+      }
       const pg = error as PgError
+      const code = pg.code ?? 'XX000'
       // Under row-level security PostgreSQL leaves `details` empty; the key is never disclosed.
-      return send(
+      return sendError(
         statusFor(pg, role),
-        postgrestError(pg.code ?? 'XX000', pg.message, pg.detail ?? null, pg.hint ?? null),
+        postgrestError(code, pg.message, pg.detail ?? null, pg.hint ?? null),
+        // PostgREST makes a PTnnn error's message the status line's reason phrase.
+        customStatus(code) === undefined ? undefined : pg.message,
       )
     }
 
     const routine = /^\/rest\/v1\/rpc\/([^/]+)$/.exec(url.pathname)?.[1]
     if (routine) {
       if (req.method !== 'POST') {
-        return send(405, postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`))
+        return sendError(405, postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`))
       }
       try {
-        const answer = await callRoutine(db, asRole, role, routine, body)
+        const answer = await callRoutine(db, inRequest, routine, body)
         res.writeHead(answer.status, answer.headers).end(answer.body)
         return
       } catch (error) {
@@ -380,7 +468,7 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
     const match = /^\/rest\/v1\/([^/]+)$/.exec(url.pathname)
     const table = match?.[1]
     if (!table || !TABLES.has(table)) {
-      return send(
+      return sendError(
         404,
         postgrestError(
           'PGRST205',
@@ -400,11 +488,11 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
           try {
             parsed = JSON.parse(body)
           } catch {
-            return send(400, postgrestError('PGRST102', 'Empty or invalid json'))
+            return sendError(400, postgrestError('PGRST102', 'Empty or invalid json'))
           }
           const rows = (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[]
           if (rows.length === 0 || rows.some((r) => typeof r !== 'object' || r === null)) {
-            return send(400, postgrestError('PGRST102', 'Empty or invalid json'))
+            return sendError(400, postgrestError('PGRST102', 'Empty or invalid json'))
           }
           const columns = Object.keys(rows[0]!)
           const values: unknown[] = []
@@ -418,7 +506,7 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
                 .join(', ')})`,
           )
           const sql = `insert into ${relation} (${columns.map(quote).join(', ')}) values ${tuples.join(', ')} returning ${wantsRows ? selectList(params) : '1'}`
-          const result = await asRole(role, (tx) => tx.query(sql, values))
+          const result = await inRequest((tx) => tx.query(sql, values))
           return wantsRows
             ? send(201, result.rows)
             : send(201, undefined, { 'content-range': '*/*' })
@@ -430,13 +518,13 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
           const rowsSql = `select ${selectList(params)} from ${relation}${where}${orderBy(params)} limit ${Math.min(limit ?? maxRows, maxRows)} offset ${offset}`
           // Like PostgREST, the body is built by PostgreSQL's own JSON, so values read as they would there.
           const sql = `select coalesce(json_agg(r), '[]')::text as body, count(*)::int as sent from (${rowsSql}) r`
-          const result = await asRole(role, (tx) =>
+          const result = await inRequest((tx) =>
             tx.query<{ body: string; sent: number }>(sql, values),
           )
           const { body: json, sent } = result.rows[0] ?? { body: '[]', sent: 0 }
           let total = '*'
           if (prefer.includes('count=exact')) {
-            const count = await asRole(role, (tx) =>
+            const count = await inRequest((tx) =>
               tx.query<{ n: number }>(`select count(*)::int as n from ${relation}${where}`, values),
             )
             total = String(count.rows[0]?.n ?? 0)
@@ -463,7 +551,7 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
           } else {
             sql = `delete from ${relation}${where}`
           }
-          const result = await asRole(role, (tx) =>
+          const result = await inRequest((tx) =>
             tx.query(`${sql} returning ${wantsRows ? selectList(params) : '1'}`, values),
           )
           // PostgREST's Content-Range for a change: `*/*` unless a count was asked for.
@@ -471,7 +559,10 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
           return wantsRows ? send(200, result.rows, headers) : send(204, undefined, headers)
         }
         default:
-          return send(405, postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`))
+          return sendError(
+            405,
+            postgrestError('PGRST117', `Unsupported HTTP method: ${req.method}`),
+          )
       }
     } catch (error) {
       return fail(error)

@@ -2,6 +2,8 @@
  * Runs the Supabase stand-in as a server, for the end-to-end tests and for
  * trying the Supabase path by hand:
  *   npm run harness            (listens on HARNESS_PORT, default 54329)
+ * HARNESS_SIGNUPS_PER_MINUTE_CEILING sets the database's ceiling on new
+ * signups a minute (0: none; default the migration's 600).
  *
  * Addresses whose local part starts with a fault name get that fault, so a
  * test can reach every notice through the real page:
@@ -22,8 +24,11 @@ const faults: [prefix: string, fault: Fault][] = [
   ['slow', { kind: 'delay', ms: 1500 }],
 ]
 
+const ceiling = process.env.HARNESS_SIGNUPS_PER_MINUTE_CEILING?.trim()
+
 const harness = await startSupabaseHarness({
   port: Number(process.env.HARNESS_PORT ?? 54329),
+  signupCeilingPerMinute: ceiling ? Number(ceiling) : undefined,
   faultFor: ({ method, body }) => {
     if (method !== 'POST' || typeof body !== 'object' || body === null) return undefined
     const email = String((body as { email?: unknown }).email ?? '')

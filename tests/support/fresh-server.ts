@@ -18,10 +18,17 @@ export async function freshAction(env: Record<string, string> = {}): Promise<Joi
   return (await import('@/lib/waitlist/actions')).joinWaitlist
 }
 
-/** A fresh server on the embedded store in memory, with the store it writes to. */
+/**
+ * A fresh server on the embedded store in memory, with the store it writes
+ * to: a new database, as a newly started process has (the one an earlier
+ * server of the test left open is dropped, not reused).
+ */
 export async function actionOnMemoryStore(
   env: Record<string, string> = {},
 ): Promise<{ joinWaitlist: JoinAction; store: WaitlistStore }> {
+  const folders = (globalThis as { embeddedWaitlistFolders?: { stores: Map<string, unknown> } })
+    .embeddedWaitlistFolders
+  folders?.stores.delete('memory://')
   const joinWaitlist = await freshAction({ WAITLIST_DATA_DIR: 'memory://', ...env })
   const { getWaitlistStore } = await import('@/lib/waitlist/repository')
   return { joinWaitlist, store: await getWaitlistStore() }

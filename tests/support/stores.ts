@@ -9,6 +9,12 @@ import { cannedAnswers, startSupabaseHarness } from '../harness/postgrest'
 /** A store under test, with the means to make its backend fail or hang and to read what it holds. */
 export type StoreUnderTest = {
   store: WaitlistStore
+  /** The database behind it, with full rights. */
+  db: PGlite
+  /** Another server's store on the same database. */
+  another(): WaitlistStore
+  /** Adds a signup as the operator's `import` does: the service role on Supabase, the owner locally. */
+  insertAsOperator(email: string): Promise<void>
   /** Every stored row, read with full rights. */
   rows(): Promise<{ email: string; source: string }[]>
   breakBackend(): Promise<void>
@@ -30,6 +36,13 @@ export async function embeddedUnderTest(): Promise<StoreUnderTest> {
   let release: (() => void) | undefined
   return {
     store: withTimeout(embeddedStore(db, 'in memory'), TEST_TIMEOUT_MS),
+    db,
+    another: () => embeddedStore(db, 'in memory'),
+    async insertAsOperator(email) {
+      await db.query("insert into public.waitlist (email, source) values ($1, 'cta_section')", [
+        email,
+      ])
+    },
     rows: () => rowsOf(db),
     breakBackend: () => db.close(),
     async hangBackend() {
@@ -48,11 +61,24 @@ export async function embeddedUnderTest(): Promise<StoreUnderTest> {
 
 export async function supabaseUnderTest(): Promise<StoreUnderTest> {
   const harness = await startSupabaseHarness()
+  const server = () =>
+    supabaseStore({ url: harness.url, key: harness.anonKey, timeoutMs: TEST_TIMEOUT_MS })
   return {
-    store: withTimeout(
-      supabaseStore({ url: harness.url, key: harness.anonKey, timeoutMs: TEST_TIMEOUT_MS }),
-      TEST_TIMEOUT_MS * 2,
-    ),
+    store: withTimeout(server(), TEST_TIMEOUT_MS * 2),
+    db: harness.db,
+    another: server,
+    async insertAsOperator(email) {
+      const response = await fetch(`${harness.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: {
+          apikey: harness.serviceRoleKey,
+          authorization: `Bearer ${harness.serviceRoleKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ email, source: 'cta_section' }),
+      })
+      if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`)
+    },
     rows: () => rowsOf(harness.db),
     breakBackend: async () => harness.setFault(cannedAnswers.internal500),
     hangBackend: async () => harness.setFault({ kind: 'hang' }),
