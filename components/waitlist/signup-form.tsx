@@ -1,17 +1,26 @@
 'use client'
 
-import { useActionState, useId } from 'react'
+import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
 import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/limits'
-import { emailToKeep, initialWaitlistState } from '@/lib/waitlist/state'
+import { emailToKeep, initialWaitlistState, type WaitlistState } from '@/lib/waitlist/state'
 import { holdEarlySubmit } from './hydration-mark'
 import { HoneypotField } from './honeypot-field'
+import type { SignupFailure } from './signup-failure-boundary'
+import { isDeploymentGone, resendFromFreshPage, takeResend } from './stale-deployment'
 import { SubmitButton, type FormTone } from './submit-button'
 import { useOutcomeToast } from './use-outcome-toast'
 import { WaitlistStatus } from './waitlist-status'
 
-type WaitlistFormProps = { variant: 'hero' | 'cta'; tone?: FormTone; className?: string }
+export type SignupFormProps = {
+  variant: 'hero' | 'cta'
+  tone?: FormTone
+  className?: string
+  /** Set when the form is rendered anew after a signup that failed on the way (signup-failure-boundary.tsx). */
+  failure: SignupFailure | null
+  onSend: (email: string) => void
+}
 
 const fieldTones: Record<FormTone, string> = {
   light:
@@ -19,21 +28,58 @@ const fieldTones: Record<FormTone, string> = {
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
 
+const failedState = ({ id, email }: SignupFailure): WaitlistState => ({
+  status: 'error',
+  submissionId: id,
+  email,
+})
+
 /**
- * A waitlist form. It posts straight to the server action, so it works without
+ * The form itself. It posts straight to the server action, so it works without
  * JavaScript; sent before hydration, it waits for it (early-submit-holder.tsx).
  * The outcome comes back as a toast and as text in the page.
  */
-export function WaitlistForm({ variant, tone = 'light', className = '' }: WaitlistFormProps) {
+export function SignupForm({
+  variant,
+  tone = 'light',
+  className = '',
+  failure,
+  onSend,
+}: SignupFormProps) {
   const copy = waitlistForms[variant]
-  const [state, formAction, pending] = useActionState(joinWaitlist, initialWaitlistState)
+  const [state, formAction, pending] = useActionState(
+    joinWaitlist,
+    failure ? failedState(failure) : initialWaitlistState,
+  )
   useOutcomeToast(state)
   const emailId = useId()
   const honeypotId = useId()
+  const email = useRef<HTMLInputElement>(null)
+
+  // The address a page whose deployment was gone asked this one to send: the visitor's click
+  // already asked for it. Focusing the field brings the form back into view.
+  useEffect(() => {
+    const field = email.current
+    const address = takeResend(variant)
+    if (!field?.form || address === null) return
+    field.value = address
+    field.focus()
+    field.form.requestSubmit()
+  }, [variant])
+
+  // Only reads the address, except on a page whose deployment is gone: no action would reach it.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const address = String(new FormData(event.currentTarget).get('email') ?? '')
+    onSend(address)
+    if (!isDeploymentGone()) return
+    event.preventDefault()
+    resendFromFreshPage(variant, address)
+  }
 
   return (
     <form
       action={formAction}
+      onSubmit={onSubmit}
       {...holdEarlySubmit}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
@@ -44,6 +90,7 @@ export function WaitlistForm({ variant, tone = 'light', className = '' }: Waitli
           {waitlistForms.emailLabel}
         </label>
         <input
+          ref={email}
           id={emailId}
           type="email"
           name="email"
@@ -65,7 +112,7 @@ export function WaitlistForm({ variant, tone = 'light', className = '' }: Waitli
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
         {waitlistForms.promise}
       </p>
-      <WaitlistStatus state={state} tone={tone} />
+      <WaitlistStatus state={state} tone={tone} announceAfterMount={failure !== null} />
     </form>
   )
 }
