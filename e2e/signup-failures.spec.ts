@@ -63,11 +63,11 @@ async function expectFailureShown(page: Page, name: FormName, address: string, u
   await expect(page.getByRole('heading', { level: 1 })).toContainText(hero.headline)
 }
 
-function expectLogged(console: ReturnType<typeof watchConsole>, name: FormName, cause: RegExp) {
-  const line = console.errors.find((text) => text.includes(`The ${name} form's signup failed`))
-  expect(line, console.errors.join('\n')).toBeDefined()
+function expectLogged(logs: ReturnType<typeof watchConsole>, name: FormName, cause: RegExp) {
+  const line = logs.errors.find((text) => text.includes(`The ${name} form's signup failed`))
+  expect(line, logs.errors.join('\n')).toBeDefined()
   expect(line).toMatch(cause)
-  expect(console.uncaught).toEqual([])
+  expect(logs.uncaught).toEqual([])
 }
 
 async function expectJoinsNow(page: Page, name: FormName) {
@@ -87,13 +87,13 @@ for (const name of forms) {
       test(`keeps the page when the post fails with ${reason}, and the next one goes through`, async ({
         page,
       }) => {
-        const console = watchConsole(page)
+        const logs = watchConsole(page)
         const { form, untouched } = await openLandingPage(page, name)
         await interceptSignups(page, (route) => route.abort(reason))
         const address = uniqueEmail('offline')
         await form.join(address)
         await expectFailureShown(page, name, address, untouched)
-        expectLogged(console, name, /Failed to fetch/)
+        expectLogged(logs, name, /Failed to fetch/)
         await expectJoinsNow(page, name)
       })
     }
@@ -101,7 +101,7 @@ for (const name of forms) {
     test('keeps the page whatever error status a proxy or the platform answers with', async ({
       page,
     }) => {
-      const console = watchConsole(page)
+      const logs = watchConsole(page)
       const { form, untouched } = await openLandingPage(page, name)
       const address = uniqueEmail('answered')
       const answers = [
@@ -120,8 +120,8 @@ for (const name of forms) {
           await interceptSignups(page, (route) => route.fulfill(answer))
           await form.button.click()
           await expectFailureShown(page, name, address, untouched)
-          expectLogged(console, name, new RegExp(`answered ${answer.status}`))
-          console.errors.length = 0
+          expectLogged(logs, name, new RegExp(`answered ${answer.status}`))
+          logs.errors.length = 0
           await page.unrouteAll()
           // One toast at a time, so each step can count its own.
           await page.getByRole('button', { name: 'Close toast' }).click()
@@ -132,7 +132,7 @@ for (const name of forms) {
     })
 
     test('keeps the page when the answer cannot be read', async ({ page }) => {
-      const console = watchConsole(page)
+      const logs = watchConsole(page)
       const { form, untouched } = await openLandingPage(page, name)
       await interceptSignups(page, (route) =>
         route.fulfill({ status: 200, contentType: 'text/x-component', body: 'not an answer' }),
@@ -140,12 +140,12 @@ for (const name of forms) {
       const address = uniqueEmail('garbled')
       await form.join(address)
       await expectFailureShown(page, name, address, untouched)
-      expectLogged(console, name, /./)
+      expectLogged(logs, name, /./)
       await expectJoinsNow(page, name)
     })
 
     test('keeps the page when the server refuses the post as cross-origin', async ({ page }) => {
-      const console = watchConsole(page)
+      const logs = watchConsole(page)
       const { form, untouched } = await openLandingPage(page, name)
       // What a proxy that passes on another host name brings about: Next's origin check fails.
       await interceptSignups(page, (route) =>
@@ -156,12 +156,12 @@ for (const name of forms) {
       const address = uniqueEmail('elsewhere')
       await form.join(address)
       await expectFailureShown(page, name, address, untouched)
-      expectLogged(console, name, /answered 500/)
+      expectLogged(logs, name, /answered 500/)
       await expectJoinsNow(page, name)
     })
 
     test('keeps the page when the server refuses an oversized post', async ({ page }) => {
-      const console = watchConsole(page)
+      const logs = watchConsole(page)
       const { form, untouched } = await openLandingPage(page, name)
       await interceptSignups(page, (route) =>
         route.continue({ postData: `${route.request().postData()}${' '.repeat(20_000)}` }),
@@ -170,13 +170,13 @@ for (const name of forms) {
       await form.join(address)
       await expectFailureShown(page, name, address, untouched)
       // Next refuses it past serverActions.bodySizeLimit, and answers an action's fetch with a 500.
-      expectLogged(console, name, /answered 500/)
+      expectLogged(logs, name, /answered 500/)
       await expectJoinsNow(page, name)
     })
 
     test('gives up on a post that never ends, and both forms work again', async ({ page }) => {
       await page.clock.install()
-      const console = watchConsole(page)
+      const logs = watchConsole(page)
       const { form, untouched } = await openLandingPage(page, name)
       let hold = () => {}
       const held = new Promise<void>((resolve) => (hold = resolve))
@@ -192,7 +192,7 @@ for (const name of forms) {
 
       await page.clock.fastForward(1000)
       await expectFailureShown(page, name, address, untouched)
-      expectLogged(console, name, new RegExp(`within ${ACTION_DEADLINE_MS / 1000} s`))
+      expectLogged(logs, name, new RegExp(`within ${ACTION_DEADLINE_MS / 1000} s`))
 
       // The post still hangs: the router's one queue of actions must no longer wait for it.
       const other = waitlistForm(page, otherThan(name))
@@ -205,7 +205,7 @@ for (const name of forms) {
     test('after a redeploy, shows the failure, then sends the retry from a fresh page', async ({
       page,
     }) => {
-      const console = watchConsole(page)
+      const logs = watchConsole(page)
       const { form, untouched } = await openLandingPage(page, name)
       // A new build names its actions anew: the id this page holds is unknown to the server.
       await interceptSignups(page, (route) => {
@@ -218,7 +218,7 @@ for (const name of forms) {
       const address = uniqueEmail('redeployed')
       await form.join(address)
       await expectFailureShown(page, name, address, untouched)
-      expectLogged(console, name, /was not found on the server/)
+      expectLogged(logs, name, /was not found on the server/)
 
       const reload = page.waitForEvent('framenavigated')
       await form.button.click()
