@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/**/*.test.ts'],
+    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     // PGlite starts in about a second; the hang tests wait out a short timeout on purpose.
     testTimeout: 20_000,

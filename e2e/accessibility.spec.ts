@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { statusText } from '../components/waitlist/status-text'
 import { notices, type Notice } from '../lib/waitlist/notice'
 import { toast, uniqueEmail, waitlistForm, type FormName } from './waitlist-page'
 
@@ -32,14 +33,12 @@ async function holdActions(page: Page): Promise<() => void> {
   return release
 }
 
-const fullText = (notice: Notice) => `${notice.title} ${notice.description}`
-
 /** Submits both forms with an address each, and waits until both say `notice`. */
 async function bothFormsSay(page: Page, notice: Notice, address: (form: FormName) => string) {
   for (const name of forms) {
     const form = waitlistForm(page, name)
     await form.join(address(name))
-    await expect(form.status).toHaveText(fullText(notice))
+    await expect(form.status).toHaveText(statusText(notice))
   }
   await expect(toast(page, notice.title).first()).toBeVisible()
 }
@@ -77,7 +76,7 @@ for (const width of widths) {
       await page.goto('/')
       const address = uniqueEmail()
       await waitlistForm(page, 'hero').join(address)
-      await expect(waitlistForm(page, 'hero').status).toHaveText(fullText(notices.joined))
+      await expect(waitlistForm(page, 'hero').status).toHaveText(statusText(notices.joined))
       await bothFormsSay(page, notices.alreadyJoined, () => address)
       await expectNoViolations(page)
     })

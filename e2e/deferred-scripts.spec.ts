@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { statusText } from '../components/waitlist/status-text'
 import { HYDRATED_ATTRIBUTE } from '../components/waitlist/hydration-mark'
 import { notices } from '../lib/waitlist/notice'
 import { deferredScripts } from '../scripts/defer-scripts'
@@ -102,7 +103,7 @@ test('a form sent before hydration waits for it, then goes through the hydrated 
   await expect(form.status).toHaveText('')
 
   release()
-  await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`)
+  await expect(form.status).toHaveText(statusText(notices.joined))
   await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
   await expect(form.email).toHaveValue('')
   expect(sent).toHaveLength(1)
@@ -117,7 +118,7 @@ test('when the scripts never come, a form sent early posts the plain way and say
   const form = waitlistForm(page, 'cta')
   await form.join(uniqueEmail())
 
-  await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`, {
+  await expect(form.status).toHaveText(statusText(notices.joined), {
     timeout: 10_000,
   })
   expect(sent).toHaveLength(1)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { statusText } from '../components/waitlist/status-text'
 import { notices } from '../lib/waitlist/notice'
 import { scriptSources } from '../scripts/check-size'
 import { scriptChunks, toast, uniqueEmail, waitlistForm } from './waitlist-page'
@@ -64,7 +65,7 @@ test('an outcome that comes before sonner has loaded shows in the page at once, 
   const form = waitlistForm(page, 'hero')
   await form.join(uniqueEmail())
 
-  await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`)
+  await expect(form.status).toHaveText(statusText(notices.joined))
   await expect(form.email).toHaveValue('')
   expect(sonner.requested()).toBe(true)
   await expect(toaster(page)).not.toBeAttached()
@@ -97,6 +98,6 @@ test('when fetching sonner fails, the next outcome fetches it again and shows it
 
   const form = waitlistForm(page, 'cta')
   await form.join(uniqueEmail())
-  await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`)
+  await expect(form.status).toHaveText(statusText(notices.joined))
   await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
 })

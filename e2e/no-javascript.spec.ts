@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { statusText } from '../components/waitlist/status-text'
 import { features } from '../lib/site'
 import { notices } from '../lib/waitlist/notice'
 import { revealOpacities, uniqueEmail, waitlistForm } from './waitlist-page'
@@ -18,7 +19,7 @@ for (const name of ['hero', 'cta'] as const) {
     const address = uniqueEmail()
     await waitlistForm(page, name).join(address)
     const form = waitlistForm(page, name)
-    await expect(form.status).toHaveText(`${notices.joined.title} ${notices.joined.description}`)
+    await expect(form.status).toHaveText(statusText(notices.joined))
     await expect(form.email).toHaveValue('')
 
     await form.join(address)

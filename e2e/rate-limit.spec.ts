@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import { statusText } from '../components/waitlist/status-text'
 import { notices } from '../lib/waitlist/notice'
 import { uniqueEmail, waitlistForm } from './waitlist-page'
 
@@ -21,8 +22,6 @@ test('past the limit a visitor is asked to try again in a minute, and keeps the 
   const address = uniqueEmail('limited')
   await waitlistForm(page, 'cta').join(address)
   const form = waitlistForm(page, 'cta')
-  await expect(form.status).toHaveText(
-    `${notices.rateLimited.title} ${notices.rateLimited.description}`,
-  )
+  await expect(form.status).toHaveText(statusText(notices.rateLimited))
   await expect(form.email).toHaveValue(address)
 })

@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test'
+import { statusText } from '../components/waitlist/status-text'
 import { notices } from '../lib/waitlist/notice'
 import { postsSent, toast, uniqueEmail, waitlistForm, type FormName } from './waitlist-page'
-
-const fullText = (notice: { title: string; description: string }) =>
-  `${notice.title} ${notice.description}`
 
 for (const name of ['hero', 'cta'] as const satisfies FormName[]) {
   test.describe(`the ${name} form`, () => {
@@ -19,7 +17,7 @@ for (const name of ['hero', 'cta'] as const satisfies FormName[]) {
       await expect(form.button).toBeDisabled()
 
       await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
-      await expect(form.status).toHaveText(fullText(notices.joined))
+      await expect(form.status).toHaveText(statusText(notices.joined))
       await expect(form.email).toHaveValue('')
       await expect(form.button).toHaveText(form.copy.submitLabel)
       await expect(form.button).toBeEnabled()
@@ -37,7 +35,7 @@ for (const name of ['hero', 'cta'] as const satisfies FormName[]) {
       await expect(toast(page, notices.alreadyJoined.title)).toContainText(
         notices.alreadyJoined.description,
       )
-      await expect(form.status).toHaveText(fullText(notices.alreadyJoined))
+      await expect(form.status).toHaveText(statusText(notices.alreadyJoined))
       await expect(form.email).toHaveValue('')
     })
 
@@ -48,7 +46,7 @@ for (const name of ['hero', 'cta'] as const satisfies FormName[]) {
       const address = uniqueEmail('fail-502')
       await form.join(address)
       await expect(toast(page, notices.failure.title)).toContainText(notices.failure.description)
-      await expect(form.status).toHaveText(fullText(notices.failure))
+      await expect(form.status).toHaveText(statusText(notices.failure))
       await expect(form.email).toHaveValue(address)
       await expect(form.button).toHaveText(form.copy.submitLabel)
     })
@@ -85,7 +83,7 @@ test('an address the browser accepts but the server refuses gets a clear notice'
   // `type="email"` lets `ann@localhost` through; the server wants a dot in the domain.
   await form.join('ann@localhost')
   await expect(toast(page, notices.invalidEmail.title)).toBeVisible()
-  await expect(form.status).toHaveText(fullText(notices.invalidEmail))
+  await expect(form.status).toHaveText(statusText(notices.invalidEmail))
   await expect(form.email).toHaveValue('ann@localhost')
 })
 

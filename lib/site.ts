@@ -107,5 +107,12 @@ export const notFound = {
   homeLink: 'Return to Home',
 } as const
 
+/** What app/error.tsx and app/global-error.tsx show: the spec's failure words, and a way home. */
+export const errorPage = {
+  title: 'Something went wrong',
+  message: 'Please try again later.',
+  homeLink: notFound.homeLink,
+} as const
+
 /** Scroll reveal: share of a section that must be visible before it animates in. */
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1

@@ -11,6 +11,10 @@ type Sonner = typeof import('sonner')
  * visitor focuses a form, whichever comes first; if that fetch fails, the
  * next notice fetches it again, and the toaster mounts then. Until then there
  * is nothing to show: every outcome is in the form's status line too.
+ *
+ * The status line is what announces an outcome to a screen reader, so
+ * sonner's region, polite by its own choice with no option to change it, is
+ * set to `aria-live="off"`: the toast is shown, not read out a second time.
  */
 export function DeferredToaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null)
@@ -41,5 +45,14 @@ export function DeferredToaster() {
 
   if (!sonner) return null
   const { Toaster } = sonner
-  return <Toaster position="top-center" richColors closeButton />
+  return (
+    <div ref={silenceLiveRegion} className="contents">
+      <Toaster position="top-center" richColors closeButton />
+    </div>
+  )
+}
+
+// React never writes the attribute again: sonner passes the same value on every render.
+function silenceLiveRegion(wrapper: HTMLDivElement | null): void {
+  wrapper?.querySelector('section[aria-live]')?.setAttribute('aria-live', 'off')
 }

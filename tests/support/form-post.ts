@@ -63,7 +63,8 @@ const outcomeTexts: [Outcome, string][] = [
 ]
 
 function outcomeOf(body: string): Outcome {
-  const statuses = [...body.matchAll(/<p role="status"[^>]*>([^<]*)<\/p>/g)]
+  // The words sit in a <span> of their own, one per outcome (components/waitlist/waitlist-status.tsx).
+  const statuses = [...body.matchAll(/<p role="status"[^>]*>(?:<span>)?([^<]*)(?:<\/span>)?<\/p>/g)]
     .map((match) => decode(match[1] ?? ''))
     .filter(Boolean)
   const said = statuses[0] ?? ''

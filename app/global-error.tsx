@@ -1,0 +1,21 @@
+'use client'
+
+import { ErrorScreen } from '@/components/error-page/error-screen'
+import type { PageError } from '@/components/error-page/log-page-error'
+import { errorPage, site } from '@/lib/site'
+import './globals.css'
+
+/** Shown when the root layout itself throws: it replaces the layout, so it brings its own document. */
+export default function GlobalError({ error }: { error: PageError }) {
+  return (
+    <html lang="en">
+      <head>
+        <title>{`${errorPage.title} | ${site.name}`}</title>
+        <meta name="robots" content="noindex" />
+      </head>
+      <body className="bg-white font-sans text-slate-900 antialiased">
+        <ErrorScreen error={error} />
+      </body>
+    </html>
+  )
+}
