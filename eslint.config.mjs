@@ -10,6 +10,7 @@ export default defineConfig([
     'bench/minimal/.next/**',
     'bench/results/**',
     '.data/**',
+    'exports/**',
     'playwright-report/**',
     'test-results/**',
     'next-env.d.ts',

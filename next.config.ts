@@ -8,6 +8,8 @@ import { DEV_ORIGINS_VAR, devOrigins } from './lib/dev-origins'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `next dev` would log each server action call with its arguments: a visitor's address, unmasked.
+  logging: { serverFunctions: false },
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   // proper-lockfile keeps one registry of held locks per process, and lets go of them on exit:
   // one copy, not one per server bundle.

@@ -1,6 +1,9 @@
+import type { Metadata } from 'next'
 import { Logo } from '@/components/brand/logo'
 import { LogNotFound } from '@/components/not-found/log-not-found'
 import { notFound } from '@/lib/site'
+
+export const metadata: Metadata = { title: notFound.title }
 
 export default function NotFound() {
   return (

@@ -102,6 +102,8 @@ export const callToAction = {
 } as const
 
 export const notFound = {
+  /** The tab's title: the page is not the home page, and must not say it is. */
+  title: `Page not found · ${site.name}`,
   code: '404',
   message: 'Oops! Page not found',
   homeLink: 'Return to Home',

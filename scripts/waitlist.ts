@@ -6,24 +6,31 @@
  * modules import `server-only`, which resolves to an empty module there and
  * throws anywhere else.
  */
-import { existsSync } from 'node:fs'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
+import { EXIT, runWaitlistCli } from '@/lib/waitlist/operator/cli'
+import { loadEnvFiles } from '@/lib/waitlist/operator/env-files'
 
-// The same files `next dev` reads, so a laptop's configuration applies here
-// too; a variable already in the environment wins.
-for (const file of ['.env.local', '.env']) {
-  if (existsSync(file)) process.loadEnvFile(file)
-}
+// The files `next dev` reads (`next start`'s with NODE_ENV=production), so a laptop's
+// configuration applies here too; a variable already in the environment wins.
+loadEnvFiles(process.cwd())
 
-// A reader that closes the pipe early (`| head`) is not an error.
+// A reader that closes the pipe early (`| head`) is not an error; any other failure to write
+// (a full disk behind `> file`) is said in one line.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0)
-  throw error
+  if (error.code === 'EPIPE') process.exit(EXIT.done)
+  process.stderr.write(`waitlist: could not write to standard output: ${error.message}\n`)
+  process.exit(EXIT.failed)
 })
 
-process.exitCode = await runWaitlistCli(process.argv.slice(2), {
-  env: process.env,
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-})
+try {
+  process.exitCode = await runWaitlistCli(process.argv.slice(2), {
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  })
+} catch (error) {
+  // Every failure the commands know of is answered in runWaitlistCli; this is a fault in them.
+  process.stderr.write(`waitlist: failed unexpectedly, a fault in the command: ${String(error)}\n`)
+  console.error(error)
+  process.exitCode = EXIT.failed
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, unguardCsvField } from '@/lib/waitlist/operator/format'
+import { Writable } from 'node:stream'
+import { formatExport, guardCsvField, unguardCsvField } from '@/lib/waitlist/operator/format'
 import { checkRecord, importList, normaliseTimestamp } from '@/lib/waitlist/operator/import'
-import { readListFile, type FileRecord } from '@/lib/waitlist/operator/import-file'
+import { ImportFileError, readListFile, type FileRecord } from '@/lib/waitlist/operator/import-file'
 import {
   RowRefusedError,
   type ImportRow,
@@ -87,6 +88,80 @@ describe('reading CSV', () => {
   })
 })
 
+describe('reading CSV that breaks the rules', () => {
+  it('takes stray quotes as part of their field, for the address check to refuse', async () => {
+    expect(
+      await bothWays(
+        'email,source\na"b@x.io,hero_section\n"c"d@x.io,cta_section\ne@x.io,cta_section\n',
+      ),
+    ).toEqual([
+      { line: 2, fields: { email: 'a"b@x.io', source: 'hero_section' } },
+      { line: 3, fields: { email: '"c"d@x.io', source: 'cta_section' } },
+      { line: 4, fields: { email: 'e@x.io', source: 'cta_section' } },
+    ])
+  })
+
+  it('gives every row before a row longer than 64 KB, then stops there, naming its line', async () => {
+    // An opening quote never closed swallows the rest of the file into one field.
+    const text = `email,source\na@x.io,hero_section\n"b\nc@x.io",cta_section\n"${'x@x.io,hero_section\n'.repeat(5000)}`
+    for (const size of [text.length, 4096]) {
+      const read: FileRecord[] = []
+      const all = async () => {
+        for await (const record of readListFile(chunked(text, size))) read.push(record)
+      }
+      await expect(all()).rejects.toThrow(
+        new ImportFileError(
+          'line 5: a row longer than 64 KB is not a signup (a quote that is never closed?); nothing after it was read.',
+        ),
+      )
+      expect(read.map((record) => record.line)).toEqual([2, 3])
+    }
+  })
+
+  it('says a file that cannot be read is one, whatever the read failed on', async () => {
+    async function* failing() {
+      yield 'email,source\na@x.io,hero_section\n'
+      throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' })
+    }
+    for (const text of [failing()]) {
+      await expect(
+        (async () => {
+          for await (const record of readListFile(text)) void record
+        })(),
+      ).rejects.toThrow(new ImportFileError('The file could not be read: EIO: i/o error, read'))
+    }
+  })
+
+  it('reads a long file as it streams: the parser runs only a few chunks ahead of the reader', async () => {
+    const rows = 200_000
+    const line = (i: number) => `person${i}@example.com,hero_section,2024-05-01T10:00:00+00:00\r\n`
+    let produced = 0
+    let consumed = 0
+    let widest = 0
+    async function* file() {
+      yield 'email,source,created_at\r\n'
+      for (let i = 0; i < rows; i += 1000) {
+        const chunk = Array.from({ length: 1000 }, (_, j) => line(i + j)).join('')
+        produced += chunk.length
+        yield chunk
+      }
+    }
+    let last: FileRecord | undefined
+    for await (const record of readListFile(file())) {
+      consumed += line(record.line - 2).length
+      widest = Math.max(widest, produced - consumed)
+      last = record
+    }
+    expect(last).toMatchObject({
+      line: rows + 1,
+      fields: { email: `person${rows - 1}@example.com` },
+    })
+    // A few chunks and the streams' buffers (well under 1 MB); the file is 12 MB.
+    expect(produced).toBeGreaterThan(12_000_000)
+    expect(widest).toBeLessThan(1_000_000)
+  })
+})
+
 describe('reading JSON', () => {
   it('reads the export’s own format, one entry a line, with the line each starts on', async () => {
     const text =
@@ -149,9 +224,35 @@ describe('the formula guard', () => {
     "''two@example.com",
     "'-both@example.com",
   ])('comes off %j exactly as export put it on', (value) => {
-    const written = csvField(value)
-    const unquoted = written.startsWith('"') ? written.slice(1, -1).replace(/""/g, '"') : written
-    expect(unguardCsvField(unquoted)).toBe(value)
+    expect(unguardCsvField(guardCsvField(value))).toBe(value)
+  })
+
+  it('gives back what export wrote, field for field, through real CSV text', async () => {
+    const rows = [
+      'anna@example.com',
+      '-dash@example.com',
+      '=sum@example.com',
+      "'quote@example.com",
+      "''two@example.com",
+      'o"neil,jr@example.com',
+      'line\nbreak@example.com',
+    ].map((email) => ({ email, source: 'cta_section', created_at: '2024-05-01T10:00:00+00:00' }))
+    let text = ''
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString()
+        done()
+      },
+    })
+    await formatExport(
+      (async function* () {
+        yield rows
+      })(),
+      'csv',
+      out,
+    )
+    const read = await bothWays(text)
+    expect(read.map((record) => ('fields' in record ? record.fields : record))).toEqual(rows)
   })
 })
 
@@ -202,7 +303,6 @@ function memoryWriter(onInsert: (rows: ImportRow[]) => void = () => {}) {
   const stored = new Set<string>()
   const writer: WaitlistWriter = {
     description: 'memory',
-    has: async (email) => stored.has(email),
     remove: async (email) => stored.delete(email),
     async insert(rows) {
       onInsert(rows)

@@ -12,22 +12,26 @@ export const USAGE = `Usage:
 
 Works on the configured store: Supabase when a Supabase URL is set (with
 SUPABASE_SERVICE_ROLE_KEY or SUPABASE_SECRET_KEY), else the embedded database
-in WAITLIST_DATA_DIR (default .data/waitlist).
+in WAITLIST_DATA_DIR (default .data/waitlist). Reads the .env files next dev
+reads (those next start reads with NODE_ENV=production).
 
   count, export, stats  read the list; the embedded database is read from a
                         copy, so a running server is no obstacle. The export
-                        goes to stdout unless --output names a file. stats
-                        shows the last --days N days (default ${DEFAULT_STATS_DAYS}, in UTC).
+                        goes to stdout unless --output names a new file in a
+                        folder that exists (exports/ is kept out of git).
+                        stats shows the last --days N days (default ${DEFAULT_STATS_DAYS}, in UTC).
   remove                deletes each address, whatever its case; addresses
                         come one a line from FILE, or from standard input
-                        with -. --dry-run only says what would go.
+                        with -. --dry-run only says what would go, from a copy.
   import                adds a list (CSV as export writes it, or JSON),
                         skipping addresses already on it.
   remove and import change the embedded database in its folder, so they
   refuse while a server holds it: stop the server first.
 
-Exit status: 0 done; 1 the store refused or could not be used; 2 a usage
-error; 3 import finished but rejected some rows (each is named by its line).
+Exit status: 0 done; 1 the store, or the import file's content, could not be
+used; 2 a mistake on the command line (a command, an option, a file to read
+that is not there, an output file that exists or cannot be made); 3 import
+finished but rejected some rows (each is named by its line).
 `
 
 export type Command =
@@ -74,7 +78,8 @@ function noPositionals(positionals: string[]): void {
 
 export function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv
-  if (!name || name === 'help' || name === '--help' || name === '-h') return { name: 'help' }
+  if (name === 'help' || name === '--help' || name === '-h') return { name: 'help' }
+  if (!name) throw new UsageError('Name a command: count, export, stats, remove, import or help.')
   switch (name) {
     case 'count':
       noPositionals(parse(rest, {}).positionals)

@@ -1,6 +1,5 @@
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { open, rm, stat, type FileHandle } from 'node:fs/promises'
+import path from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { ConfigError, type Env } from '@/lib/env'
@@ -36,8 +35,13 @@ export type CliIo = {
 type Say = (text: string) => void
 type Of<N extends Command['name']> = Extract<Command, { name: N }>
 
-/** A file named on the command line that cannot be read. */
-class InputError extends Error {}
+/** A file named on the command line that cannot be read, or made: a mistake on the command line. */
+class FileArgumentError extends Error {}
+
+/** Writing the export failed part way: a full disk, a closed pipe. */
+class OutputError extends Error {}
+
+export const EXIT = { done: 0, failed: 1, usage: 2, rowsRejected: 3 } as const
 
 function openReader(store: OperatorStore): Promise<WaitlistReader> {
   return store.kind === 'supabase'
@@ -51,27 +55,61 @@ function openWriter(store: OperatorStore, create: boolean): Promise<WaitlistWrit
     : embeddedWriter(store.dataDir, { create })
 }
 
+const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException).code
+
 /** A file as text, or standard input for `-`; opened before any store, so a typo costs nothing. */
 async function openInput(file: string, io: CliIo): Promise<Readable> {
-  let input: Readable
   if (file === '-') {
-    if (!io.stdin) throw new InputError('There is no standard input to read.')
-    input = io.stdin
-  } else {
-    try {
-      input = (await open(file)).createReadStream()
-    } catch (error) {
-      throw new InputError(`Cannot read ${file}: ${(error as Error).message}`)
-    }
+    if (!io.stdin) throw new FileArgumentError('There is no standard input to read.')
+    io.stdin.setEncoding('utf8')
+    return io.stdin
   }
-  input.setEncoding('utf8')
-  return input
+  let handle: FileHandle
+  try {
+    if ((await stat(file)).isDirectory())
+      throw new FileArgumentError(`${file} is a folder, not a file.`)
+    handle = await open(file)
+  } catch (error) {
+    if (error instanceof FileArgumentError) throw error
+    const code = errnoOf(error)
+    throw new FileArgumentError(
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? `${file} does not exist.`
+        : `Cannot read ${file}: ${(error as Error).message}`,
+    )
+  }
+  return handle.createReadStream({ encoding: 'utf8' })
 }
 
 /**
- * The list, formatted, into `out`: one page is read, written, and the next is
- * read only when `out` has room again (backpressure), so memory holds about
- * one page however long the list is.
+ * The export's file, made before the list is read, so a name that cannot be
+ * used costs nothing: `wx` never writes over an earlier export.
+ */
+async function openOutput(file: string): Promise<FileHandle> {
+  try {
+    return await open(file, 'wx')
+  } catch (error) {
+    const code = errnoOf(error)
+    const folder = path.dirname(file)
+    const isFolder = await stat(file).then(
+      (found) => found.isDirectory(),
+      () => false,
+    )
+    throw new FileArgumentError(
+      isFolder
+        ? `${file} is a folder: name a file in it, such as ${path.join(file, 'waitlist.csv')}.`
+        : code === 'EEXIST'
+          ? `${file} already exists, and export never writes over a file: name a new one.`
+          : code === 'ENOENT' || code === 'ENOTDIR'
+            ? `There is no folder ${folder} to write ${path.basename(file)} in: make it first, or name another.`
+            : `Cannot make ${file}: ${(error as Error).message}`,
+    )
+  }
+}
+
+/**
+ * The list, formatted, into `out`: a page is read only once `out` has taken
+ * the last (backpressure), so memory stays flat however long the list is.
  */
 export async function writeExport(
   reader: WaitlistReader,
@@ -79,23 +117,31 @@ export async function writeExport(
   out: Writable,
   pageSize = EXPORT_PAGE_SIZE,
 ): Promise<void> {
-  for await (const chunk of formatExport(reader.pages(pageSize), format)) {
-    if (!out.write(chunk)) await once(out, 'drain')
+  try {
+    await formatExport(reader.pages(pageSize), format, out)
+  } catch (error) {
+    // A system call that failed is the output's; anything else (the store) says itself.
+    if (errnoOf(error) && (error as NodeJS.ErrnoException).syscall) {
+      throw new OutputError(`Could not write the export: ${(error as Error).message}`, {
+        cause: error,
+      })
+    }
+    throw error
   }
 }
 
-async function exportTo(reader: WaitlistReader, command: Of<'export'>, io: CliIo): Promise<void> {
-  if (!command.output) return writeExport(reader, command.format, io.stdout, io.pageSize)
-  // `wx`: never overwrite an earlier export by mistake.
-  const file = createWriteStream(command.output, { flags: 'wx' })
-  await once(file, 'open')
-  try {
-    await writeExport(reader, command.format, file, io.pageSize)
-  } finally {
-    await new Promise<void>((resolve, reject) =>
-      file.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    )
-  }
+async function exportTo(
+  reader: WaitlistReader,
+  command: Of<'export'>,
+  output: FileHandle | undefined,
+  io: CliIo,
+): Promise<void> {
+  if (!output) return writeExport(reader, command.format, io.stdout, io.pageSize)
+  const file = output.createWriteStream()
+  await writeExport(reader, command.format, file, io.pageSize)
+  await new Promise<void>((resolve, reject) =>
+    file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  )
 }
 
 async function read(
@@ -104,20 +150,32 @@ async function read(
   io: CliIo,
   say: Say,
 ): Promise<number> {
-  const reader = await openReader(store)
+  const outputPath = command.name === 'export' ? command.output : undefined
+  const output = outputPath ? await openOutput(outputPath) : undefined
+  let written = false
   try {
-    say(`Reading the waitlist from ${reader.description}.`)
-    if (command.name === 'count') {
-      io.stdout.write(`${await reader.count()}\n`)
-    } else if (command.name === 'stats') {
-      io.stdout.write(formatStats(await reader.stats(command.days), command.format))
-    } else {
-      await exportTo(reader, command, io)
-      if (command.output) say(`Wrote ${command.output}.`)
+    const reader = await openReader(store)
+    try {
+      say(`Reading the waitlist from ${reader.description}.`)
+      if (command.name === 'count') {
+        io.stdout.write(`${await reader.count()}\n`)
+      } else if (command.name === 'stats') {
+        io.stdout.write(formatStats(await reader.stats(command.days), command.format))
+      } else {
+        await exportTo(reader, command, output, io)
+        if (command.output) say(`Wrote ${command.output}.`)
+      }
+      written = true
+      return EXIT.done
+    } finally {
+      await reader.close()
     }
-    return 0
   } finally {
-    await reader.close()
+    // A file cut short looks like a whole backup: only a finished export is kept.
+    if (outputPath && output && !written) {
+      await output.close().catch(() => {})
+      await rm(outputPath, { force: true })
+    }
   }
 }
 
@@ -139,12 +197,14 @@ async function remove(
   say: Say,
 ): Promise<number> {
   const inputs = await Promise.all(command.sources.map((source) => openInput(source, io)))
-  const writer = await openWriter(store, false)
+  // A dry run changes nothing, so it reads a copy like count does, and a running server is no obstacle.
+  const target = command.dryRun ? await openReader(store) : await openWriter(store, false)
   try {
     say(
-      `${command.dryRun ? 'Looking addresses up in' : 'Removing addresses from'} ${writer.description}.`,
+      `${command.dryRun ? 'Looking addresses up in' : 'Removing addresses from'} ${target.description}.`,
     )
-    const { handled, removed } = await removeAddresses(addressesOf(command, inputs), writer, {
+    const { handled, removed } = await removeAddresses(addressesOf(command, inputs), {
+      act: (email) => ('remove' in target ? target.remove(email) : target.has(email)),
       dryRun: command.dryRun,
       report: (email, status) => io.stdout.write(`${status.padEnd(16)}  ${email}\n`),
     })
@@ -154,9 +214,10 @@ async function remove(
         ? `${removed} of ${handled} on the list; nothing was removed (--dry-run).`
         : `Removed ${removed} of ${handled}; ${absent}.`,
     )
-    return 0
+    return EXIT.done
   } finally {
-    await writer.close()
+    await target.close()
+    for (const input of inputs) input.destroy()
   }
 }
 
@@ -188,7 +249,7 @@ async function importFile(
       tally,
     })
     io.stdout.write(tallyText(tally))
-    return tally.rejected > 0 ? 3 : 0
+    return tally.rejected > 0 ? EXIT.rowsRejected : EXIT.done
   } catch (error) {
     if (writer && tally.inserted + tally.duplicates + tally.rejected > 0) {
       say(
@@ -203,7 +264,7 @@ async function importFile(
   }
 }
 
-/** Runs one operator command; resolves to the process's exit code. */
+/** Runs one operator command; resolves to the process's exit code ({@link EXIT}). */
 export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
   // What goes to stderr is a log line: addresses in it are masked. stdout carries the data asked for.
   const say: Say = (text) => io.stderr.write(maskEmails(text.endsWith('\n') ? text : `${text}\n`))
@@ -212,12 +273,12 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     command = parseCommand(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    say(`${error.message}\n\n${USAGE}`)
-    return 2
+    say(`waitlist: ${error.message} (npm run waitlist -- help lists the commands and options)`)
+    return EXIT.usage
   }
   if (command.name === 'help') {
     io.stdout.write(USAGE)
-    return 0
+    return EXIT.done
   }
   try {
     const store = readOperatorStore(io.env)
@@ -230,10 +291,14 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         return await read(command, store, io, say)
     }
   } catch (error) {
-    const known = [ConfigError, ReadError, WriteError, ImportFileError, InputError]
+    if (error instanceof FileArgumentError) {
+      say(`waitlist: ${error.message}`)
+      return EXIT.usage
+    }
+    const known = [ConfigError, ReadError, WriteError, ImportFileError, OutputError]
     if (known.some((kind) => error instanceof kind)) {
       say(`waitlist: ${(error as Error).message}`)
-      return 1
+      return EXIT.failed
     }
     throw error
   }

@@ -72,6 +72,12 @@ export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
       const result = await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')
       return result.rows[0]?.n ?? 0
     },
+    async has(email) {
+      const { rows } = await db.query('select 1 from public.waitlist where lower(email) = $1', [
+        email,
+      ])
+      return rows.length > 0
+    },
     async *pages(pageSize) {
       // Keyset paging on the primary key: every page costs the same, however deep.
       for (let after = 0; ;) {

@@ -72,13 +72,6 @@ export async function embeddedWriter(
 
   return {
     description: `the embedded database at ${source}`,
-    has: (email) =>
-      asServiceRole('look an address up', async (tx) => {
-        const { rows } = await tx.query('select 1 from public.waitlist where lower(email) = $1', [
-          email,
-        ])
-        return rows.length > 0
-      }),
     remove: (email) =>
       asServiceRole('remove an address', async (tx) => {
         const { rows } = await tx.query(

@@ -1,61 +1,84 @@
+import { Readable, type Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { stringify } from 'csv-stringify'
 import type { WaitlistRow } from './reader'
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 const CSV_COLUMNS = ['email', 'source', 'created_at'] as const
-const CSV_LINE_END = '\r\n'
 
 /**
  * What a spreadsheet would run as a formula (= + - @, tab, carriage return),
  * and the apostrophe itself, so that a guard can always be told apart from
- * an address that starts with one.
+ * an address that starts with one. csv-stringify's own `escape_formulas`
+ * leaves the apostrophe alone, so an import could not tell the two apart.
  */
 const GUARDED = /^[=+\-@\t\r']/
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line
- * break, quotes doubled. A field a spreadsheet would run as a formula gets a
- * leading apostrophe and is quoted, so it opens as text; the database allows
- * such addresses. {@link unguardCsvField} takes the apostrophe off again.
- */
-export function csvField(value: string): string {
-  const guarded = GUARDED.test(value) ? `'${value}` : value
-  return guarded !== value || /[",\r\n]/.test(guarded)
-    ? `"${guarded.replace(/"/g, '""')}"`
-    : guarded
+/** A field a spreadsheet would run gets a leading apostrophe; the database allows such addresses. */
+export function guardCsvField(value: string): string {
+  return GUARDED.test(value) ? `'${value}` : value
 }
 
-/** A field as {@link csvField} wrote it, without its formula guard: `'-ann@x.io` → `-ann@x.io`. */
+/** A field as {@link guardCsvField} wrote it, without its guard: `'-ann@x.io` → `-ann@x.io`. */
 export function unguardCsvField(value: string): string {
   return value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value
 }
 
-function csvLine(row: WaitlistRow): string {
-  return CSV_COLUMNS.map((column) => csvField(row[column])).join(',') + CSV_LINE_END
+/**
+ * Rows in, RFC 4180 text out: a header, CRLF line ends, fields with a quote,
+ * comma or line break quoted. A guarded field is quoted too, so it reads as
+ * text wherever it is opened.
+ */
+export function csvExport() {
+  return stringify({
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: 'windows',
+    // A lone \n or \r ends a line too for most readers (import's among them): quote those as well.
+    quote_record_delimiter: true,
+    cast: {
+      string: (value) => {
+        const guarded = guardCsvField(value)
+        return guarded === value ? value : { value: guarded, quoted: true }
+      },
+    },
+  })
 }
 
-/**
- * The list as text, one chunk per page, so the caller can write each chunk
- * and wait for the output to drain before the next page is read.
- */
-export async function* formatExport(
-  pages: AsyncIterable<WaitlistRow[]>,
-  format: ExportFormat,
-): AsyncGenerator<string> {
-  if (format === 'csv') {
-    yield CSV_COLUMNS.join(',') + CSV_LINE_END
-    for await (const rows of pages) yield rows.map(csvLine).join('')
-    return
-  }
+/** Rows in, one JSON array out, an entry a line. */
+export async function* jsonExport(rows: AsyncIterable<WaitlistRow>): AsyncGenerator<string> {
   let first = true
   yield '['
-  for await (const rows of pages) {
-    const items = rows.map((row) =>
-      JSON.stringify({ email: row.email, source: row.source, created_at: row.created_at }),
-    )
-    yield (first ? '\n' : ',\n') + items.join(',\n')
+  for await (const { email, source, created_at } of rows) {
+    yield (first ? '\n' : ',\n') + JSON.stringify({ email, source, created_at })
     first = false
   }
   yield first ? ']\n' : '\n]\n'
+}
+
+async function* rowsOf(pages: AsyncIterable<WaitlistRow[]>): AsyncGenerator<WaitlistRow> {
+  for await (const page of pages) yield* page
+}
+
+/**
+ * Writes the list, formatted, into `out`, and resolves once `out` has taken
+ * it all, leaving `out` open. Each stage
+ * waits for the next to take what it has (backpressure), so memory holds a
+ * page and a few buffers however long the list is; a failure anywhere (the
+ * store mid-list, a full disk) ends the whole pipeline with it.
+ */
+export async function formatExport(
+  pages: AsyncIterable<WaitlistRow[]>,
+  format: ExportFormat,
+  out: Writable,
+): Promise<void> {
+  const rows = Readable.from(rowsOf(pages))
+  if (format === 'csv') await pipeline(rows, csvExport(), out, { end: false })
+  else await pipeline(rows, jsonExport, out, { end: false })
+  // Writes complete in order: once this one has, `out` has taken everything before it.
+  await new Promise<void>((resolve, reject) =>
+    out.write('', (error) => (error ? reject(error) : resolve())),
+  )
 }

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { parse, type CsvError, type Parser } from 'csv-parse'
 import { unguardCsvField } from './format'
 
 /**
@@ -22,7 +24,7 @@ const MAX_ENTRY_LENGTH = 64 * 1024
 
 const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r'
 
-/** Without a byte-order mark, and with every line end (\r\n, \r, \n) as \n, across chunk boundaries. */
+/** For the JSON reader: without a byte-order mark, every line end (\r\n, \r, \n) as \n, across chunks. */
 async function* normalised(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   let first = true
   let heldCarriageReturn = false
@@ -39,60 +41,72 @@ async function* normalised(chunks: AsyncIterable<string>): AsyncGenerator<string
   if (heldCarriageReturn) yield '\n'
 }
 
-type CsvRecord = { line: number; values: string[] } | { line: number; problem: string }
+/** One CSV record longer than this is not a signup: most likely a quote never closed, swallowing the file. */
+const MAX_RECORD_BYTES = 64 * 1024
 
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
-async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
-  let values: string[] = []
-  let field = ''
-  let quoted = false
-  let quoteSeen = false
-  let line = 1
-  let start = 1
-  let fresh = true
-  for await (const chunk of chunks) {
-    for (const c of chunk) {
-      if (quoteSeen) {
-        quoteSeen = false
-        if (c === '"') {
-          field += '"'
-          continue
-        }
-        quoted = false
-      }
-      if (quoted) {
-        if (c === '"') quoteSeen = true
-        else field += c
-        if (c === '\n') line++
-        continue
-      }
-      if (fresh) {
-        start = line
-        fresh = false
-      }
-      if (c === '"' && field === '') {
-        quoted = true
-      } else if (c === ',') {
-        values.push(field)
-        field = ''
-      } else if (c === '\n') {
-        values.push(field)
-        // A blank line is no record.
-        if (values.length > 1 || values[0] !== '') yield { line: start, values }
-        values = []
-        field = ''
-        line++
-        fresh = true
-      } else {
-        field += c
-      }
-    }
+/** What went wrong in a CSV, said for a person editing the file. */
+function csvProblem(error: CsvError): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted field is never closed (the file may be cut short)'
+    case 'CSV_MAX_RECORD_SIZE':
+      return 'a row longer than 64 KB is not a signup (a quote that is never closed?)'
+    default:
+      return error.message
   }
-  if (quoted && !quoteSeen) {
-    yield { line: start, problem: 'a quoted field is never closed (the file may be cut short)' }
-  } else if (!fresh) {
-    values.push(field)
-    if (values.length > 1 || values[0] !== '') yield { line: start, values }
+}
+
+type CsvRow = { line: number; values: string[] } | { line: number; problem: string; last: boolean }
+
+const LINE_BREAK = /\r\n|\r|\n/g
+
+/**
+ * RFC 4180 records, read by csv-parse as they stream in, each with the line
+ * it starts on as a text editor counts them (any line end; breaks inside
+ * quotes too). Blank lines are no record. A record the parser cannot read
+ * ends the file there: everything before it is given first, and only an
+ * unclosed quote at the very end leaves nothing unread after it.
+ */
+async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator<CsvRow> {
+  let failed = false
+  const parser: Parser = parse({
+    bom: true,
+    record_delimiter: ['\r\n', '\r', '\n'],
+    relax_column_count: true,
+    // A stray quote is taken as part of its field, as a hand-made file means it; the address check
+    // then refuses the row, by its line, and the rest of the file is read.
+    relax_quotes: true,
+    max_record_size: MAX_RECORD_BYTES,
+    // A bad record does not destroy the stream, which would drop the good ones parsed before it
+    // but not yet read: it is passed on in its place, in order, and reading stops there.
+    skip_records_with_error: true,
+    on_skip: (error) => {
+      if (!error || failed) return
+      failed = true
+      parser.push({ error })
+    },
+  })
+  // Text, not objects: the buffer is counted in characters (64 kB), not in chunks of any size.
+  const source = Readable.from(chunks, { objectMode: false })
+  source.on('error', (error) => parser.destroy(error))
+  source.pipe(parser)
+  let line = 1
+  try {
+    for await (const record of parser as AsyncIterable<string[] | { error: CsvError }>) {
+      if (!Array.isArray(record)) {
+        const last = record.error.code === 'CSV_QUOTE_NOT_CLOSED'
+        yield { line, problem: csvProblem(record.error), last }
+        return
+      }
+      const start = line
+      line +=
+        1 + record.reduce((breaks, value) => breaks + (value.match(LINE_BREAK)?.length ?? 0), 0)
+      // A blank line is no record.
+      if (record.length > 1 || record[0] !== '') yield { line: start, values: record }
+    }
+  } finally {
+    source.destroy()
+    parser.destroy()
   }
 }
 
@@ -100,7 +114,11 @@ async function* csvFile(chunks: AsyncIterable<string>): AsyncGenerator<FileRecor
   let columns: string[] | undefined
   for await (const record of csvRecords(chunks)) {
     if ('problem' in record) {
-      yield record
+      if (!record.last)
+        throw new ImportFileError(
+          `line ${record.line}: ${record.problem}; nothing after it was read.`,
+        )
+      yield { line: record.line, problem: record.problem }
     } else if (!columns) {
       columns = record.values.map((name) => name.trim().toLowerCase())
       if (!columns.includes('email') || !columns.includes('source')) {
@@ -193,12 +211,23 @@ async function sniff(
   const head: string[] = []
   for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
     head.push(next.value)
-    const first = next.value.split('').find((c) => !isSpace(c))
+    const first = next.value.split('').find((c) => !isSpace(c) && c !== '\uFEFF')
     // `{` too: a JSON object alone is then refused as JSON, which says what is wrong with it.
     if (first !== undefined)
       return { format: first === '[' || first === '{' ? 'json' : 'csv', head }
   }
   return { format: undefined, head }
+}
+
+/** The chunks, with a failure to read them said as one. */
+async function* readable(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  try {
+    yield* chunks
+  } catch (error) {
+    throw new ImportFileError(`The file could not be read: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
 }
 
 /**
@@ -209,7 +238,7 @@ export async function* readListFile(
   chunks: AsyncIterable<string>,
   format?: ImportFormat,
 ): AsyncGenerator<FileRecord> {
-  const iterator = normalised(chunks)[Symbol.asyncIterator]()
+  const iterator = readable(chunks)[Symbol.asyncIterator]()
   const { format: sniffed, head } = await sniff(iterator)
   if (!sniffed) throw new ImportFileError('The file is empty.')
   async function* whole() {
@@ -218,5 +247,5 @@ export async function* readListFile(
       yield next.value
     }
   }
-  yield* (format ?? sniffed) === 'json' ? jsonFile(whole()) : csvFile(whole())
+  yield* (format ?? sniffed) === 'json' ? jsonFile(normalised(whole())) : csvFile(whole())
 }

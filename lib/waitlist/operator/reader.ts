@@ -6,6 +6,8 @@ export interface WaitlistReader {
   /** Said on stderr before reading, e.g. where the list is read from. */
   readonly description: string
   count(): Promise<number>
+  /** Whether the address (given normalised) is on the list: what `remove --dry-run` reports. */
+  has(email: string): Promise<boolean>
   pages(pageSize: number): AsyncGenerator<WaitlistRow[]>
   /** The figures of {@link WaitlistStats}, for the last `days` UTC days, computed by the database. */
   stats(days: number): Promise<WaitlistStats>

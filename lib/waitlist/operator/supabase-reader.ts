@@ -28,6 +28,16 @@ export function supabaseReader(url: string, serviceKey: string): WaitlistReader 
       if (result.count === null) throw new ReadError('Supabase answered without a count.')
       return result.count
     },
+    async has(email) {
+      const result = await client
+        .from('waitlist')
+        .select('email')
+        .eq('email', email)
+        .limit(1)
+        .abortSignal(AbortSignal.timeout(REQUEST_TIMEOUT_MS))
+      check(result, 'look an address up')
+      return (result.data ?? []).length > 0
+    },
     async *pages(pageSize) {
       for (let offset = 0; ;) {
         const result = await client

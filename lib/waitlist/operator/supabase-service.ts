@@ -26,7 +26,7 @@ export function refusal({ error, status }: Result, what: string): string | undef
       `supabase/migrations to the project (supabase db push), then run this again.`
     )
   }
-  const reason = status === 0 ? 'no answer' : `HTTP ${status}`
   const message = error.message.replace(/\s+/g, ' ').slice(0, 300)
-  return `Supabase refused to ${what} (${reason}, code ${error.code || 'none'}): ${message}`
+  if (status === 0) return `Could not reach Supabase to ${what}: ${message}`
+  return `Supabase refused to ${what} (HTTP ${status}, code ${error.code || 'none'}): ${message}`
 }

@@ -22,16 +22,6 @@ export function supabaseWriter(url: string, serviceKey: string): WaitlistWriter 
   const client = serviceClient(url, serviceKey)
   return {
     description: `Supabase at ${new URL(url).host}`,
-    async has(email) {
-      const result = await client
-        .from('waitlist')
-        .select('email')
-        .eq('email', email)
-        .limit(1)
-        .abortSignal(AbortSignal.timeout(REQUEST_TIMEOUT_MS))
-      check(result, 'look an address up')
-      return (result.data ?? []).length > 0
-    },
     async remove(email) {
       const result = await client
         .from('waitlist')

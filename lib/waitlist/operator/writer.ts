@@ -7,8 +7,6 @@ export type ImportRow = { email: string; source: WaitlistSource; created_at?: st
 export interface WaitlistWriter {
   /** Said on stderr before writing, e.g. where the list is. */
   readonly description: string
-  /** Whether the address is on the list (what `remove --dry-run` reports). */
-  has(email: string): Promise<boolean>
   /** Deletes the address's row; false when it was not on the list. */
   remove(email: string): Promise<boolean>
   /**
