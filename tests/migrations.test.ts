@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/local-schema'
+import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/open-local-database'
 import { readMigrations } from '@/lib/waitlist/migrations'
 
 // Each test opens real databases, some in processes of their own, several times over: on a

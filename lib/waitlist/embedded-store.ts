@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
 import { log } from '@/lib/log'
 import { isFolderInUse } from './folder-lock'
-import { openLocalDatabase, type LocalDatabase } from './local-schema'
+import { openLocalDatabase, type LocalDatabase } from './open-local-database'
 import { isMigrationError } from './migrations'
 import type { WaitlistEntry } from './schema'
 import {

@@ -24,7 +24,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
-import { openLocalDatabase } from '@/lib/waitlist/local-schema'
+import { openLocalDatabase } from '@/lib/waitlist/open-local-database'
 
 /** Supabase's published demo keys for local development: JWTs whose `role` claim names the role. */
 export const DEMO_ANON_KEY =

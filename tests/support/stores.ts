@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
 import { embeddedStore } from '@/lib/waitlist/embedded-store'
-import { openLocalDatabase } from '@/lib/waitlist/local-schema'
+import { openLocalDatabase } from '@/lib/waitlist/open-local-database'
 import { withTimeout, type WaitlistStore } from '@/lib/waitlist/store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
 import { cannedAnswers, startSupabaseHarness } from '../harness/postgrest'
