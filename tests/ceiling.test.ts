@@ -180,7 +180,7 @@ describe('two servers on one Supabase database (the stand-in)', () => {
       SUPABASE_ANON_KEY: harness.anonKey,
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '250',
     })
-    const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+    const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
     prepareWaitlistStore()
     await vi.waitFor(() => expect(warn).toHaveBeenCalled())
     expect(info.mock.calls.map(([line]) => String(line))).toContainEqual(
@@ -203,7 +203,7 @@ describe('two servers on one Supabase database (the stand-in)', () => {
     )
     try {
       await freshAction({ SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.anonKey })
-      const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+      const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
       prepareWaitlistStore()
       await vi.waitFor(() => expect(errors).toHaveBeenCalled())
       expect(String(errors.mock.calls[0]?.[0])).toMatch(
@@ -225,7 +225,7 @@ it('warns at start-up when the database cannot be asked for its limits', async (
     SUPABASE_URL: `http://127.0.0.1:${await unusedPort()}`,
     SUPABASE_ANON_KEY: 'sb_publishable_x',
   })
-  const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+  const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
   prepareWaitlistStore()
   await vi.waitFor(() => expect(warn).toHaveBeenCalled())
   expect(String(warn.mock.calls[0]?.[0])).toMatch(

@@ -30,6 +30,6 @@ export async function actionOnMemoryStore(
     .embeddedWaitlistFolders
   folders?.stores.delete('memory://')
   const joinWaitlist = await freshAction({ WAITLIST_DATA_DIR: 'memory://', ...env })
-  const { getWaitlistStore } = await import('@/lib/waitlist/repository')
+  const { getWaitlistStore } = await import('@/lib/waitlist/choose-store')
   return { joinWaitlist, store: await getWaitlistStore() }
 }
