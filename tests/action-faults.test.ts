@@ -20,7 +20,7 @@ vi.mock('next/headers', async () => ({
  */
 const faults: [prefix: string, fault: Fault, cause: RegExp][] = [
   ['fail-refuse', { kind: 'refuse' }, /no answer, code none/],
-  ['fail-hang', { kind: 'hang' }, /no answer|did not answer within 500 ms/],
+  ['fail-hang', { kind: 'hang' }, /StoreError: the store did not answer within 500 ms/],
   ['fail-502', cannedAnswers.html502, /HTTP 502, code none\): <html>.*502 Bad Gateway/],
   ['fail-500', cannedAnswers.internal500, /HTTP 500, code XX000\): internal error/],
   ['fail-401', cannedAnswers.invalidApiKey, /HTTP 401, code none\): Invalid API key/],

@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { joinWith } from '@/lib/waitlist/join'
-import { embeddedUnderTest, supabaseUnderTest, type StoreUnderTest } from './support/stores'
+import {
+  embeddedUnderTest,
+  supabaseUnderTest,
+  TEST_TIMEOUT_MS,
+  type StoreUnderTest,
+} from './support/stores'
+
+function postOf(fields: Record<string, string>): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.set(name, value)
+  return form
+}
 
 /**
  * One suite, both stores: a visitor must get the same outcome whichever
@@ -11,11 +22,8 @@ describe.each([
   ['Supabase (through the local stand-in)', supabaseUnderTest],
 ])('signing up on the %s store', (_name, open) => {
   let subject: StoreUnderTest
-  const join = (fields: Record<string, string>) => {
-    const form = new FormData()
-    for (const [name, value] of Object.entries(fields)) form.set(name, value)
-    return joinWith(form, async () => subject.store)
-  }
+  const join = (fields: Record<string, string>) =>
+    joinWith(postOf(fields), async () => subject.store)
 
   beforeEach(async () => {
     subject = await open()
@@ -77,5 +85,40 @@ describe.each([
         status: 'error',
       },
     )
+  })
+})
+
+describe('the embedded store, when an insert commits after the deadline', () => {
+  let subject: StoreUnderTest
+  beforeEach(async () => {
+    subject = await embeddedUnderTest()
+  })
+  afterEach(async () => {
+    vi.restoreAllMocks()
+    await subject.close()
+  })
+
+  it('has told the visitor it failed, yet stored the row: trying again says already on the list', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const join = () =>
+      joinWith(
+        postOf({ email: 'late@example.com', source: 'hero_section' }),
+        async () => subject.store,
+      )
+
+    // The insert waits behind a held transaction past the deadline, and commits once that ends.
+    const letGo = await subject.hangBackend()
+    await expect(join()).resolves.toMatchObject({ status: 'error', email: 'late@example.com' })
+    expect(logged).toHaveBeenCalledOnce()
+    expect(String(logged.mock.calls[0]?.[0])).toContain(
+      `the store did not answer within ${TEST_TIMEOUT_MS} ms`,
+    )
+
+    letGo()
+    await vi.waitFor(async () =>
+      expect(await subject.rows()).toEqual([{ email: 'late@example.com', source: 'hero_section' }]),
+    )
+    await expect(join()).resolves.toMatchObject({ status: 'already_joined' })
+    expect(logged).toHaveBeenCalledOnce()
   })
 })

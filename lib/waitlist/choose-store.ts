@@ -32,13 +32,11 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
     }
     return store
   }
-  const opened = supabaseStore({ url: chosen.url, key: chosen.key, timeoutMs: storeTimeoutMs })
-  if (!processWide.store) {
-    log.info(`signups go to ${opened.description} (${chosen.urlVar}, ${chosen.keyVar})`)
-    processWide.store = withTimeout(opened, storeTimeoutMs)
-    void announceSignupLimits(opened, config)
-  }
-  return processWide.store as WaitlistStore
+  const store = withTimeout(supabaseStore(chosen), storeTimeoutMs)
+  log.info(`signups go to ${store.description} (${chosen.urlVar}, ${chosen.keyVar})`)
+  processWide.store = store
+  void announceSignupLimits(store, config)
+  return store
 }
 
 /** Opens the store ahead of the first signup. Failures are logged, and the first signup tries again. */

@@ -65,6 +65,8 @@ export type RecordedRequest = {
   url: string
   headers: IncomingMessage['headers']
   body: string
+  /** Whether the client closed the connection before it had the whole answer. */
+  cancelled: boolean
 }
 
 type Role = 'anon' | 'authenticated' | 'service_role'
@@ -571,7 +573,15 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req)
-    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+    const recorded: RecordedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      cancelled: false,
+    }
+    requests.push(recorded)
+    res.on('close', () => (recorded.cancelled = !res.writableFinished))
     let parsedBody: unknown
     try {
       parsedBody = body ? JSON.parse(body) : undefined
@@ -624,6 +634,16 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
 
 /** The answers the contract lists, ready to serve as faults. */
 export const cannedAnswers = {
+  uniqueViolation: {
+    kind: 'answer',
+    status: 409,
+    body: JSON.stringify(
+      postgrestError(
+        '23505',
+        'duplicate key value violates unique constraint "waitlist_email_lower_key"',
+      ),
+    ),
+  },
   rlsViolation: {
     kind: 'answer',
     status: 401,

@@ -85,7 +85,7 @@ export async function supabaseOperatorStore(
     seed: (rows) => seedInto(running.db, rows),
     rows: () => rowsOf(running.db),
     async siteStore() {
-      const store = supabaseStore({ url: running.url, key: running.anonKey, timeoutMs: 5000 })
+      const store = supabaseStore({ url: running.url, key: running.anonKey })
       return { store, close: async () => {} }
     },
     close: () => running.close(),
