@@ -3,7 +3,7 @@ import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
 import { announceSignupLimits } from './database-limits'
 import { sharedEmbeddedStore } from './embedded-store'
-import { processWide, serverConfig } from './server-config'
+import { processWide, serverConfig } from './process-wide'
 import { supabaseStore } from './supabase-store'
 import { isStoreUnavailable, withTimeout, type WaitlistStore } from './store'
 

@@ -10,7 +10,7 @@ import { log } from '@/lib/log'
 import { clientKey, clientKeySecret } from './client-key'
 import type { SignupLimits } from './join'
 import { createRateLimiter, type RateLimiter } from './rate-limit'
-import { processWide, serverConfig } from './server-config'
+import { processWide, serverConfig } from './process-wide'
 import type { ClientAllowance } from './store'
 
 /** How long no signup must be refused before a burst of refusals is over and its count logged. */

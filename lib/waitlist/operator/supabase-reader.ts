@@ -1,7 +1,7 @@
 import 'server-only'
+import { supabaseClient } from '@/lib/waitlist/supabase-client'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
 import { parseStats } from './stats'
-import { supabaseClient } from '@/lib/waitlist/supabase-client'
 import { refusal, REQUEST_TIMEOUT_MS, type Result } from './supabase-service'
 
 function check(result: Result, what: string): void {
