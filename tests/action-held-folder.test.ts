@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { runScript, type Child } from './support/child-process'
-import { freshAction, type JoinAction } from './support/fresh-server'
+import { freshAction, stopServer, type JoinAction } from './support/fresh-server'
 import { sink } from './support/sink'
 
 // Each test opens real databases, some in processes of their own, several times over: on a
@@ -51,6 +51,7 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
+  await stopServer()
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
   await other?.stop('SIGKILL')
