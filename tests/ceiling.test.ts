@@ -135,8 +135,11 @@ describe("the visitor's allowance", () => {
   it('is not asked for at 0: the database applies only its ceiling', async () => {
     const { joinWaitlist, insert } = await serverWith({ WAITLIST_RATE_LIMIT_PER_MINUTE: '0' })
     fromNewClient()
-    await post(joinWaitlist, 'ann@example.com')
-    expect(insert.mock.calls[0]?.[1]).toBeUndefined()
+    await expect(post(joinWaitlist, 'ann@example.com')).resolves.toMatchObject({ status: 'joined' })
+    expect(insert).toHaveBeenCalledExactlyOnceWith(
+      { email: 'ann@example.com', source: 'hero_section' },
+      undefined,
+    )
   })
 })
 

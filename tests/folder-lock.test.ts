@@ -75,7 +75,8 @@ describe('a data folder held by a running process', () => {
     await running.stop('SIGTERM')
 
     await expect(stat(lockDir())).rejects.toMatchObject({ code: 'ENOENT' })
-    await expect(lockHere()).resolves.toBeDefined()
+    await lockHere()
+    expect(await folderHolder(folder)).toMatchObject({ holder: { pid: process.pid } })
   })
 
   it('is reported by folderHolder, for a reader that works from a copy', async () => {
@@ -145,6 +146,7 @@ describe('a lock whose owner cannot be checked from here', () => {
 
   it('is taken over once it has not been refreshed for the stale period', async () => {
     await leaveForeignLock(LOCK_STALE_MS + 1000)
-    await expect(lockHere()).resolves.toBeDefined()
+    await lockHere()
+    expect(await folderHolder(folder)).toMatchObject({ holder: { pid: process.pid } })
   })
 })

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { joinWith } from '@/lib/waitlist/join'
 import {
   embeddedUnderTest,
@@ -25,9 +25,12 @@ describe.each([
   const join = (fields: Record<string, string>) =>
     joinWith(postOf(fields), async () => subject.store)
 
+  let errors: MockInstance<typeof console.error>
+  const logged = () => errors.mock.calls.map(([line]) => String(line))
+
   beforeEach(async () => {
     subject = await open()
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    errors = vi.spyOn(console, 'error').mockImplementation(() => {})
   })
   afterEach(async () => {
     vi.restoreAllMocks()
@@ -68,7 +71,7 @@ describe.each([
     expect(await subject.rows()).toEqual([])
   })
 
-  it('answers a backend failure with the generic outcome, keeping the address', async () => {
+  it('answers a backend failure with the generic outcome, keeping the address, and logs it once', async () => {
     await subject.breakBackend()
     await expect(join({ email: 'ann@example.com', source: 'hero_section' })).resolves.toMatchObject(
       {
@@ -76,15 +79,20 @@ describe.each([
         email: 'ann@example.com',
       },
     )
+    expect(logged()).toEqual([expect.stringMatching(/signup failed .*an\*\*\*@example\.com/)])
   })
 
-  it('gives up on a backend that does not answer', async () => {
+  it('gives up on a backend that does not answer, at the deadline', async () => {
     await subject.hangBackend()
     await expect(join({ email: 'ann@example.com', source: 'hero_section' })).resolves.toMatchObject(
       {
         status: 'error',
+        email: 'ann@example.com',
       },
     )
+    expect(logged()).toEqual([
+      expect.stringContaining(`the store did not answer within ${TEST_TIMEOUT_MS} ms`),
+    ])
   })
 })
 
