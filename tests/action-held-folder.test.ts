@@ -6,10 +6,9 @@ import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { runScript, type Child } from './support/child-process'
 import { freshAction, stopServer, type JoinAction } from './support/fresh-server'
 import { sink } from './support/sink'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,

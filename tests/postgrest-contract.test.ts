@@ -49,14 +49,9 @@ beforeEach(async () => {
 })
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${harness.url}/rest/v1/${path}`, {
+  const response = await harness.rest(path, {
     method: 'POST',
-    headers: {
-      apikey: harness.anonKey,
-      authorization: `Bearer ${harness.anonKey}`,
-      'content-type': 'application/json',
-      ...headers,
-    },
+    headers,
     body: JSON.stringify(body),
   })
   const text = await response.text()

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { runScript } from './support/child-process'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { whileFolderHeld } from './support/folder-holder'
 import {
   embeddedOperatorStore,
   operatorStores,
@@ -10,10 +10,9 @@ import {
   supabaseOperatorStore,
   type OperatorStore,
 } from './support/operator-stores'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 /**
  * `npm run waitlist -- import`, on both stores: restoring a backup, or moving
@@ -150,15 +149,11 @@ describe('import, on the embedded database', () => {
 
   it('refuses while a server holds the folder, naming it', async () => {
     const csv = await file('one.csv', 'email,source\nann@example.com,hero_section\n')
-    const server = runScript('tests/support/hold-folder-lock.ts', [subject.env.WAITLIST_DATA_DIR!])
-    try {
-      await server.waitFor(/locked/)
+    await whileFolderHeld(subject.env.WAITLIST_DATA_DIR!, async (server) => {
       const result = await runCli(['import', csv], subject.env)
       expect(result.code).toBe(1)
       expect(result.stderr).toMatch(new RegExp(`in use by .*process ${server.pid} on this machine`))
-    } finally {
-      await server.stop('SIGKILL')
-    }
+    })
     expect(await subject.rows()).toEqual([])
   })
 

@@ -54,6 +54,11 @@ export type SupabaseHarness = {
   anonKey: string
   serviceRoleKey: string
   db: PGlite
+  /**
+   * A request to the data service as supabase-js sends it: `path` under
+   * /rest/v1, the public key unless `key` names another, a JSON body.
+   */
+  rest(path: string, init?: RequestInit & { key?: string }): Promise<Response>
   /** Every request after this one gets `fault` (until cleared with `undefined`). */
   setFault(fault: Fault | undefined): void
   requests: RecordedRequest[]
@@ -615,12 +620,23 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
+  const url = `http://127.0.0.1:${port}`
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     anonKey,
     serviceRoleKey,
     db,
     requests,
+    rest: (path, { key = anonKey, ...init } = {}) =>
+      fetch(`${url}/rest/v1/${path}`, {
+        ...init,
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          ...init.headers,
+        },
+      }),
     setFault: (next) => {
       fault = next
     },

@@ -103,7 +103,7 @@ export type CliRun = { code: number; stdout: string; stderr: string }
 export async function runCli(
   argv: string[],
   env: Record<string, string>,
-  options: { stdin?: string; importBatchSize?: number } = {},
+  options: { stdin?: string; pageSize?: number; importBatchSize?: number } = {},
 ): Promise<CliRun> {
   const stdout = sink()
   const stderr = sink()
@@ -112,6 +112,7 @@ export async function runCli(
     stdin: Readable.from([Buffer.from(options.stdin ?? '')], { objectMode: false }),
     stdout: stdout.stream,
     stderr: stderr.stream,
+    pageSize: options.pageSize,
     importBatchSize: options.importBatchSize,
   })
   return { code, stdout: stdout.text(), stderr: stderr.text() }

@@ -69,13 +69,9 @@ export async function supabaseUnderTest(): Promise<StoreUnderTest> {
     db: harness.db,
     another: server,
     async insertAsOperator(email) {
-      const response = await fetch(`${harness.url}/rest/v1/waitlist`, {
+      const response = await harness.rest('waitlist', {
         method: 'POST',
-        headers: {
-          apikey: harness.serviceRoleKey,
-          authorization: `Bearer ${harness.serviceRoleKey}`,
-          'content-type': 'application/json',
-        },
+        key: harness.serviceRoleKey,
         body: JSON.stringify({ email, source: 'cta_section' }),
       })
       if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`)
