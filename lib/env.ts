@@ -1,11 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Every setting of the site and of the operator commands, read from the
- * environment and checked here: the server's ({@link readServerConfig}, read
- * once per process by lib/waitlist/process-wide.ts) and the operator
- * commands' ({@link readOperatorStore}).
- *
+ * Every setting the server and the operator commands read, checked here.
  * Variables are read by computed name on purpose: Next.js inlines
  * `process.env.NEXT_PUBLIC_*` at build time, and the store must follow the
  * environment the server starts with, not the one it was built with.

@@ -19,9 +19,7 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
   const config = serverConfig()
   const { store: chosen, storeTimeoutMs } = config
   if (chosen.kind === 'embedded') {
-    // Asked for at every signup, not kept here: the embedded store may be
-    // waiting for its folder, or may have lost it, and then reopens. It
-    // announces itself each time it opens.
+    // Asked for at every signup, not kept here: it may be waiting for its folder, or reopen after losing it.
     const open = await sharedEmbeddedStore(chosen.dataDir, {
       signupCeilingPerMinute: config.signupCeilingPerMinute,
     })

@@ -75,10 +75,9 @@ export function refusalOf(detail: unknown): 'over_allowance' | 'over_ceiling' {
 }
 
 /**
- * The same store with one deadline on every request: after `timeoutMs` the
- * caller gets a {@link StoreError} and the store is told to stop. A Supabase
- * request is aborted; PGlite cannot stop a statement it has begun, so an
- * embedded insert may still commit after the visitor was told it failed.
+ * The same store with one deadline on every request, which aborts it. PGlite
+ * cannot stop a statement it has begun: an embedded insert may still commit
+ * after the visitor was told it failed.
  */
 export function withTimeout(store: WaitlistStore, timeoutMs: number): WaitlistStore {
   function timed<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
