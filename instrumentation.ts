@@ -7,7 +7,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  const { prepareWaitlistStore } = await import('./lib/waitlist/repository')
+  const { prepareWaitlistStore } = await import('./lib/waitlist/choose-store')
   prepareWaitlistStore()
   if (process.env.NODE_ENV === 'production') {
     const { warnIfClientsPickTheirKey } = await import('./lib/waitlist/client-limit')

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { openLocalDatabase } from '../lib/waitlist/local-schema'
+import { openLocalDatabase } from '../lib/waitlist/open-local-database'
 import { noSupabase } from '../tests/support/environments'
 import {
   postSignup,

@@ -134,13 +134,8 @@ test('a flood split across two servers stores one ceiling in all, and a burst un
 
 test('an insert sent straight to the data service with the public key meets the same ceiling', async () => {
   const direct = (email: string) =>
-    fetch(`${harness.url}/rest/v1/waitlist`, {
+    harness.rest('waitlist', {
       method: 'POST',
-      headers: {
-        apikey: harness.anonKey,
-        authorization: `Bearer ${harness.anonKey}`,
-        'content-type': 'application/json',
-      },
       body: JSON.stringify({ email, source: 'hero_section' }),
     })
 

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The server's configuration, read from the environment and validated once.
- *
+ * Every setting the server and the operator commands read, checked here.
  * Variables are read by computed name on purpose: Next.js inlines
  * `process.env.NEXT_PUBLIC_*` at build time, and the store must follow the
  * environment the server starts with, not the one it was built with.
@@ -57,13 +56,11 @@ export function isConfigError(error: unknown): error is ConfigError {
   return error instanceof Error && error.name === 'ConfigError'
 }
 
+/** The environment, or a stand-in for it in a test. */
 export type Env = Record<string, string | undefined>
 
 /** The first of `names` that is set to something other than blanks, with its value trimmed. */
-export function firstSet(
-  env: Env,
-  names: readonly string[],
-): { name: string; value: string } | undefined {
+function firstSet(env: Env, names: readonly string[]): { name: string; value: string } | undefined {
   for (const name of names) {
     const value = env[name]?.trim()
     if (value) return { name, value }
@@ -76,7 +73,7 @@ const timeoutMs = z.coerce.number().int().min(100).max(60_000)
 const perMinute = z.coerce.number().int().min(0).max(100_000)
 
 /** The Supabase URL, if one of its variables is set; a malformed one is a {@link ConfigError} naming it. */
-export function readSupabaseUrl(env: Env): { name: string; value: string } | undefined {
+function readSupabaseUrl(env: Env): { name: string; value: string } | undefined {
   const url = firstSet(env, SUPABASE_URL_VARS)
   if (url && !httpUrl.safeParse(url.value).success) {
     throw new ConfigError(`${url.name} is not an http(s) URL: "${url.value}".`)
@@ -85,7 +82,7 @@ export function readSupabaseUrl(env: Env): { name: string; value: string } | und
 }
 
 /** The error for a Supabase key set without a URL to use it with. */
-export function urlMissingFor(keyVar: string): ConfigError {
+function urlMissingFor(keyVar: string): ConfigError {
   return new ConfigError(
     `${keyVar} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
   )
@@ -111,7 +108,11 @@ function readStore(env: Env): StoreConfig {
       `Supabase is not configured on this Vercel deployment: set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]} for this environment.`,
     )
   }
-  return { kind: 'embedded', dataDir: env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR }
+  return { kind: 'embedded', dataDir: readDataDir(env) }
+}
+
+function readDataDir(env: Env): string {
+  return env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR
 }
 
 /** A whole-number variable, its default when unset, or a {@link ConfigError} saying what it must be. */
@@ -142,8 +143,8 @@ function readForwardedForSetBy(env: Env): ServerConfig['forwardedForSetBy'] {
   )
 }
 
-/** Reads and validates the configuration; throws a {@link ConfigError} naming the variable at fault. */
-export function readConfig(env: Env = process.env): ServerConfig {
+/** The server's configuration; throws a {@link ConfigError} naming the variable at fault. */
+export function readServerConfig(env: Env = process.env): ServerConfig {
   const storeTimeoutMs = readNumber(
     env,
     'WAITLIST_STORE_TIMEOUT_MS',
@@ -172,4 +173,67 @@ export function readConfig(env: Env = process.env): ServerConfig {
     signupCeilingPerMinute,
     forwardedForSetBy: readForwardedForSetBy(env),
   }
+}
+
+/** The keys that may do everything: every operator command on Supabase needs one, as the public key may only insert. */
+export const SERVICE_KEY_VARS = ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY'] as const
+
+export type OperatorStore =
+  | { kind: 'supabase'; url: string; serviceKey: string; keyVar: string }
+  | { kind: 'embedded'; dataDir: string }
+
+/** The `role` claim of a legacy Supabase key (a JWT), if it is one. */
+function jwtRole(key: string): unknown {
+  const payload = key.split('.')[1]
+  if (!payload) return undefined
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).role
+  } catch {
+    return undefined
+  }
+}
+
+function isPublicKey(key: string, env: Env): boolean {
+  if (key.startsWith('sb_publishable_') || jwtRole(key) === 'anon') return true
+  return SUPABASE_KEY_VARS.some((name) => env[name]?.trim() === key)
+}
+
+/**
+ * Where the operator commands find the list: the site's choice (Supabase when
+ * a URL is set, else the embedded database), with the service key on Supabase.
+ */
+export function readOperatorStore(env: Env): OperatorStore {
+  const url = readSupabaseUrl(env)
+  const serviceKey = firstSet(env, SERVICE_KEY_VARS)
+  const publicKey = firstSet(env, SUPABASE_KEY_VARS)
+  const keyNames = SERVICE_KEY_VARS.join(' or ')
+
+  if (!url && (serviceKey || publicKey)) throw urlMissingFor((serviceKey ?? publicKey)!.name)
+  if (url) {
+    if (!serviceKey) {
+      throw new ConfigError(
+        `The waitlist commands on Supabase need the service key: set ${keyNames} ` +
+          `(Project Settings > API, the secret or service_role key). ` +
+          `The public key can only add an address: it cannot read, count, change or remove any.`,
+      )
+    }
+    if (isPublicKey(serviceKey.value, env)) {
+      throw new ConfigError(
+        `${serviceKey.name} holds the public key, which cannot read or change the list: set it to the secret or service_role key.`,
+      )
+    }
+    return {
+      kind: 'supabase',
+      url: url.value,
+      serviceKey: serviceKey.value,
+      keyVar: serviceKey.name,
+    }
+  }
+  const dataDir = readDataDir(env)
+  if (dataDir === IN_MEMORY_DATA_DIR) {
+    throw new ConfigError(
+      `WAITLIST_DATA_DIR is ${IN_MEMORY_DATA_DIR}: that list lives inside the server process and cannot be read from outside it.`,
+    )
+  }
+  return { kind: 'embedded', dataDir }
 }

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next'
+import type { Env } from './env'
 import { absoluteUrl } from './site-url'
 
 /**
@@ -7,8 +8,6 @@ import { absoluteUrl } from './site-url'
  * says noindex everywhere and its robots.txt disallows everything. Off
  * Vercel (`VERCEL_ENV` unset) the site is indexable.
  */
-type Env = Record<string, string | undefined>
-
 export function allowsIndexing(env: Env = process.env): boolean {
   const vercelEnv = env.VERCEL_ENV?.trim()
   return !vercelEnv || vercelEnv === 'production'

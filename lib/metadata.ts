@@ -1,9 +1,8 @@
 import type { Metadata } from 'next'
+import type { Env } from './env'
 import { allowsIndexing } from './indexing'
 import { seo, site } from './site'
 import { resolveSiteUrl } from './site-url'
-
-type Env = Record<string, string | undefined>
 
 const openGraph = {
   type: 'website',

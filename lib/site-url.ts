@@ -5,7 +5,7 @@
  * Read at build time (pages are prerendered), which is where Vercel sets its
  * variables too: each environment is built on its own.
  */
-type Env = Record<string, string | undefined>
+import type { Env } from './env'
 
 export const SITE_URL_VAR = 'NEXT_PUBLIC_SITE_URL'
 export const LOCAL_SITE_URL = 'http://localhost:3000'

@@ -1,7 +1,6 @@
+import type { Env } from './env'
 import { seo, site } from './site'
 import { resolveSiteUrl } from './site-url'
-
-type Env = Record<string, string | undefined>
 
 /** schema.org `Organization` and `WebSite` for `/`, linked by `@id` so search engines read them as one entity. */
 export function structuredData(env: Env = process.env) {

@@ -9,8 +9,7 @@
 import { EXIT, runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { loadEnvFiles } from '@/lib/waitlist/operator/env-files'
 
-// The files `next dev` reads (`next start`'s with NODE_ENV=production), so a laptop's
-// configuration applies here too; a variable already in the environment wins.
+// So a laptop's .env.local applies here as it does to `next dev`.
 loadEnvFiles(process.cwd())
 
 // A reader that closes the pipe early (`| head`) is not an error; any other failure to write

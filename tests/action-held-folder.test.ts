@@ -4,12 +4,11 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { runScript, type Child } from './support/child-process'
-import { freshAction, type JoinAction } from './support/fresh-server'
+import { freshAction, stopServer, type JoinAction } from './support/fresh-server'
 import { sink } from './support/sink'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,
@@ -51,6 +50,7 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
+  await stopServer()
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
   await other?.stop('SIGKILL')

@@ -1,6 +1,6 @@
 /**
- * Signups that must never be stored, each with the field the server must
- * blame. Run against the action (tests/bad-input.test.ts) and mixed into the
+ * Signups that must never be stored, each with the answer the server must
+ * give. Run against the action (tests/bad-input.test.ts) and mixed into the
  * load bench's traffic (bench/load.ts). Every field is a string, so each case
  * can also travel as a real multipart form post.
  */
@@ -12,12 +12,15 @@ export type BadInput = {
   noSource?: boolean
   /** The field the answer names: `email` gets "check your address", `source` the generic notice. */
   blames: 'email' | 'source'
+  /** What the answer puts back in the field: the address as sent, cut to 320 characters. */
+  keeps: string
 }
 
-const email = (value: string, name: string): BadInput => ({
+const email = (value: string, name: string, keeps = value): BadInput => ({
   name,
   fields: [['email', value]],
   blames: 'email',
+  keeps,
 })
 
 const source = (value: string, name: string): BadInput => ({
@@ -28,6 +31,7 @@ const source = (value: string, name: string): BadInput => ({
   ],
   noSource: true,
   blames: 'source',
+  keeps: 'forged.source@example.com',
 })
 
 export const badInputs: BadInput[] = [
@@ -49,7 +53,7 @@ export const badInputs: BadInput[] = [
   email('ann@example.123', 'numeric top-level domain'),
   email('ann@[127.0.0.1]', 'IP literal'),
   email('"ann lee"@example.com', 'quoted local part'),
-  email(`${'a'.repeat(5000)}@example.com`, '5,000-character local part'),
+  email(`${'a'.repeat(5000)}@example.com`, '5,000-character local part', 'a'.repeat(320)),
   email(`ann@${'d'.repeat(296)}.com`, '300-character domain'),
   email(`${'a'.repeat(64)}.${'b'.repeat(180)}@example.com`, '255 characters, one over the cap'),
   email("robert');drop table waitlist;--@example.com", 'SQL injection in the local part'),
@@ -91,9 +95,10 @@ export const badInputs: BadInput[] = [
     fields: [['email', 'no.source@example.com']],
     noSource: true,
     blames: 'source',
+    keeps: 'no.source@example.com',
   },
-  { name: 'missing email field', fields: [], blames: 'email' },
-  { name: 'missing every field', fields: [], noSource: true, blames: 'source' },
+  { name: 'missing email field', fields: [], blames: 'email', keeps: '' },
+  { name: 'missing every field', fields: [], noSource: true, blames: 'source', keeps: '' },
   {
     name: 'extra fields only near the email name',
     fields: [
@@ -102,6 +107,7 @@ export const badInputs: BadInput[] = [
       ['e-mail', 'near.name@example.com'],
     ],
     blames: 'email',
+    keeps: '',
   },
   {
     name: 'two email fields, the first one bad',
@@ -110,6 +116,7 @@ export const badInputs: BadInput[] = [
       ['email', 'second.value@example.com'],
     ],
     blames: 'email',
+    keeps: 'not an address',
   },
   {
     name: 'extra columns with a bad address',
@@ -121,6 +128,7 @@ export const badInputs: BadInput[] = [
       ['__proto__', '{"admin":true}'],
     ],
     blames: 'email',
+    keeps: 'extra@columns',
   },
   {
     name: 'a second source field after a forged one',
@@ -131,6 +139,7 @@ export const badInputs: BadInput[] = [
     ],
     noSource: true,
     blames: 'source',
+    keeps: 'second.source@example.com',
   },
 ]
 

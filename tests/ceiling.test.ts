@@ -135,8 +135,11 @@ describe("the visitor's allowance", () => {
   it('is not asked for at 0: the database applies only its ceiling', async () => {
     const { joinWaitlist, insert } = await serverWith({ WAITLIST_RATE_LIMIT_PER_MINUTE: '0' })
     fromNewClient()
-    await post(joinWaitlist, 'ann@example.com')
-    expect(insert.mock.calls[0]?.[1]).toBeUndefined()
+    await expect(post(joinWaitlist, 'ann@example.com')).resolves.toMatchObject({ status: 'joined' })
+    expect(insert).toHaveBeenCalledExactlyOnceWith(
+      { email: 'ann@example.com', source: 'hero_section' },
+      undefined,
+    )
   })
 })
 
@@ -180,7 +183,7 @@ describe('two servers on one Supabase database (the stand-in)', () => {
       SUPABASE_ANON_KEY: harness.anonKey,
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '250',
     })
-    const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+    const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
     prepareWaitlistStore()
     await vi.waitFor(() => expect(warn).toHaveBeenCalled())
     expect(info.mock.calls.map(([line]) => String(line))).toContainEqual(
@@ -203,7 +206,7 @@ describe('two servers on one Supabase database (the stand-in)', () => {
     )
     try {
       await freshAction({ SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.anonKey })
-      const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+      const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
       prepareWaitlistStore()
       await vi.waitFor(() => expect(errors).toHaveBeenCalled())
       expect(String(errors.mock.calls[0]?.[0])).toMatch(
@@ -225,7 +228,7 @@ it('warns at start-up when the database cannot be asked for its limits', async (
     SUPABASE_URL: `http://127.0.0.1:${await unusedPort()}`,
     SUPABASE_ANON_KEY: 'sb_publishable_x',
   })
-  const { prepareWaitlistStore } = await import('@/lib/waitlist/repository')
+  const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
   prepareWaitlistStore()
   await vi.waitFor(() => expect(warn).toHaveBeenCalled())
   expect(String(warn.mock.calls[0]?.[0])).toMatch(

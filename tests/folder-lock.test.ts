@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   folderHolder,
   isFolderInUse,
@@ -10,10 +10,9 @@ import {
   type FolderLock,
 } from '@/lib/waitlist/folder-lock'
 import { runScript, type Child } from './support/child-process'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 /**
  * One owner per data folder, proven with real processes: a holder is a
@@ -75,7 +74,8 @@ describe('a data folder held by a running process', () => {
     await running.stop('SIGTERM')
 
     await expect(stat(lockDir())).rejects.toMatchObject({ code: 'ENOENT' })
-    await expect(lockHere()).resolves.toBeDefined()
+    await lockHere()
+    expect(await folderHolder(folder)).toMatchObject({ holder: { pid: process.pid } })
   })
 
   it('is reported by folderHolder, for a reader that works from a copy', async () => {
@@ -145,6 +145,7 @@ describe('a lock whose owner cannot be checked from here', () => {
 
   it('is taken over once it has not been refreshed for the stale period', async () => {
     await leaveForeignLock(LOCK_STALE_MS + 1000)
-    await expect(lockHere()).resolves.toBeDefined()
+    await lockHere()
+    expect(await folderHolder(folder)).toMatchObject({ holder: { pid: process.pid } })
   })
 })

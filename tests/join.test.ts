@@ -30,21 +30,24 @@ describe('joinWith, when the store fails', () => {
     expect(line).not.toMatch(/anna@/i)
   })
 
-  it('answers the generic error when the store cannot even be opened', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+  it('answers the generic error when the store cannot even be opened, and logs why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const state = await joinWith(post('ann@example.com'), () =>
       Promise.reject(new Error('disk full')),
     )
-    expect(state.status).toBe('error')
+    expect(state).toMatchObject({ status: 'error', email: 'ann@example.com' })
+    expect(logged).toHaveBeenCalledOnce()
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/signup failed .*cause=Error: disk full/)
   })
 
   it('does not touch the store for a refused address', async () => {
     const insert = vi.fn()
-    await joinWith(post('nope'), async () => ({
+    const state = await joinWith(post('nope'), async () => ({
       description: 'spy',
       insert,
       signupCeiling: vi.fn(),
     }))
+    expect(state).toMatchObject({ status: 'invalid', field: 'email', email: 'nope' })
     expect(insert).not.toHaveBeenCalled()
   })
 })

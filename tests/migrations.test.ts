@@ -2,13 +2,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/local-schema'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/open-local-database'
 import { readMigrations } from '@/lib/waitlist/migrations'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 /**
  * The migration runner on real folders, with fixture migrations written per

@@ -1,5 +1,5 @@
-import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { supabaseClient } from '@/lib/waitlist/supabase-client'
 import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
 import { setCeiling } from './support/signup-limits'
 
@@ -49,14 +49,9 @@ beforeEach(async () => {
 })
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${harness.url}/rest/v1/${path}`, {
+  const response = await harness.rest(path, {
     method: 'POST',
-    headers: {
-      apikey: harness.anonKey,
-      authorization: `Bearer ${harness.anonKey}`,
-      'content-type': 'application/json',
-      ...headers,
-    },
+    headers,
     body: JSON.stringify(body),
   })
   const text = await response.text()
@@ -135,9 +130,7 @@ describe('a SQLSTATE PTnnn raised in SQL', () => {
   })
 
   it('reaches supabase-js as error.code PTnnn and status nnn', async () => {
-    const client = createClient(harness.url, harness.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    })
+    const client = supabaseClient(harness.url, harness.anonKey)
     const { error, status } = await client.rpc('refuse', { code: 'PT429', message: 'Slow down' })
     expect(status).toBe(429)
     expect(error).toMatchObject({ code: 'PT429', message: 'Slow down', details: null, hint: null })

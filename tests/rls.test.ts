@@ -8,16 +8,7 @@ import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
 let harness: SupabaseHarness
 
 async function rest(path: string, init: RequestInit & { key?: string } = {}) {
-  const key = init.key ?? harness.anonKey
-  const response = await fetch(`${harness.url}/rest/v1/${path}`, {
-    ...init,
-    headers: {
-      apikey: key,
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-  })
+  const response = await harness.rest(path, init)
   const text = await response.text()
   return {
     status: response.status,

@@ -113,7 +113,7 @@ describe.each([
     await expect(subject.store.insert(entry)).resolves.toBe('duplicate')
     await expect(
       subject.store.insert({ email: 'Not An Address', source: 'hero_section' }),
-    ).rejects.toThrow()
+    ).rejects.toThrow(/violates check constraint "waitlist_email_format"/)
     expect(await signups(2)).toEqual(['inserted', 'over_ceiling'])
   })
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { SUPABASE_KEY_VARS } from '@/lib/env'
+import { withTimeout } from '@/lib/waitlist/store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
 
 /**
@@ -29,7 +30,7 @@ if (!live) {
 
 describe.skipIf(!live)('a real Supabase project', () => {
   it('takes a new address once and answers the second time with a duplicate', async () => {
-    const store = supabaseStore({ url: url!, key: key!, timeoutMs: 10_000 })
+    const store = withTimeout(supabaseStore({ url: url!, key: key! }), 10_000)
     const entry = {
       email: `smoke-test+${randomUUID()}@example.com`,
       source: 'hero_section',
@@ -39,7 +40,7 @@ describe.skipIf(!live)('a real Supabase project', () => {
   })
 
   it('has the signup limits: it tells its ceiling, and takes a signup that names its visitor', async () => {
-    const store = supabaseStore({ url: url!, key: key!, timeoutMs: 10_000 })
+    const store = withTimeout(supabaseStore({ url: url!, key: key! }), 10_000)
     await expect(store.signupCeiling()).resolves.toEqual(expect.any(Number))
     const visitor = { key: randomUUID().replaceAll('-', ''), perMinute: 10 }
     const entry = {

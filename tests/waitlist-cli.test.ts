@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openLocalDatabase } from '@/lib/waitlist/local-schema'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
+import { openLocalDatabase } from '@/lib/waitlist/open-local-database'
 import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
-import { sink } from './support/sink'
+import {
+  embeddedOperatorStore,
+  runCli,
+  supabaseOperatorStore,
+  type OperatorStore,
+} from './support/operator-stores'
 
 /** The rows both stores are given, in signup order, with awkward addresses on purpose. */
 const SIGNUPS = [
@@ -29,41 +31,21 @@ const EXPECTED_CSV =
 
 const EXPECTED_JSON = SIGNUPS.map(([email, source, created_at]) => ({ email, source, created_at }))
 
-/** Inserts as the table owner: `created_at` is not the public role's to set. */
-async function seed(db: Pick<PGlite, 'query'>) {
-  for (const [email, source, at] of SIGNUPS) {
-    await db.query('insert into public.waitlist (email, source, created_at) values ($1, $2, $3)', [
-      email,
-      source,
-      at,
-    ])
-  }
-}
-
-async function run(argv: string[], env: Record<string, string>, pageSize?: number) {
-  const stdout = sink()
-  const stderr = sink()
-  const code = await runWaitlistCli(argv, {
-    env,
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    pageSize,
-  })
-  return { code, stdout: stdout.text(), stderr: stderr.text() }
-}
+const run = (argv: string[], env: Record<string, string>, pageSize?: number) =>
+  runCli(argv, env, { pageSize })
 
 describe('against the embedded database', () => {
+  let subject: OperatorStore
   let dir: string
   let env: Record<string, string>
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'waitlist-cli-'))
-    env = { WAITLIST_DATA_DIR: path.join(dir, 'data') }
-    const local = await openLocalDatabase(env.WAITLIST_DATA_DIR!)
-    await seed(local.db)
-    await local.close()
+    subject = await embeddedOperatorStore()
+    await subject.seed(SIGNUPS)
+    env = subject.env
+    dir = path.dirname(env.WAITLIST_DATA_DIR!)
   })
-  afterAll(() => rm(dir, { recursive: true, force: true }))
+  afterAll(() => subject.close())
 
   it('counts the list', async () => {
     const result = await run(['count'], env)
@@ -137,8 +119,9 @@ describe('against Supabase (the local stand-in), with the service key', () => {
   beforeAll(async () => {
     // Pages smaller than the ones asked for, as with a low db-max-rows.
     harness = await startSupabaseHarness({ maxRows: 3 })
-    await seed(harness.db)
-    env = { SUPABASE_URL: harness.url, SUPABASE_SERVICE_ROLE_KEY: harness.serviceRoleKey }
+    const subject = await supabaseOperatorStore(harness)
+    await subject.seed(SIGNUPS)
+    env = subject.env
   })
   afterAll(() => harness.close())
   afterEach(() => void harness.requests.splice(0))

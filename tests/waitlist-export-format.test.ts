@@ -85,6 +85,8 @@ describe('formatExport', () => {
     for (const format of EXPORT_FORMATS) {
       const out = sink()
       await expect(formatExport(failing(), format, out.stream)).rejects.toThrow(ReadError)
+      expect(out.stream.writableEnded).toBe(false)
+      expect(out.stream.destroyed).toBe(false)
     }
     const out = sink()
     await formatExport(pagesOf([row('a@x.io')]), 'csv', out.stream)

@@ -4,10 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT, runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
-import { runScript } from './support/child-process'
+import { whileFolderHeld } from './support/folder-holder'
 import {
   embeddedOperatorStore,
   runCli,
@@ -16,8 +16,9 @@ import {
   type OperatorStore,
 } from './support/operator-stores'
 import { sink } from './support/sink'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 /**
  * Every way a command can be given wrong, or meet a store or a file it
@@ -246,9 +247,7 @@ describe('remove --dry-run changes nothing, so it reads a copy', () => {
   afterAll(() => subject.close())
 
   it('answers while a server holds the folder, where remove itself is refused', async () => {
-    const server = runScript('tests/support/hold-folder-lock.ts', [subject.env.WAITLIST_DATA_DIR!])
-    try {
-      await server.waitFor(/locked/)
+    await whileFolderHeld(subject.env.WAITLIST_DATA_DIR!, async () => {
       const dry = await runCli(['remove', '--dry-run', 'ANNA@example.com', 'x@x.io'], subject.env)
       expect(dry).toMatchObject({
         code: EXIT.done,
@@ -258,9 +257,7 @@ describe('remove --dry-run changes nothing, so it reads a copy', () => {
       expect(dry.stderr).toContain('1 of 2 on the list; nothing was removed (--dry-run).')
       const real = await runCli(['remove', 'anna@example.com'], subject.env)
       expectOneLine(real, EXIT.failed, /in use by .*process/, false)
-    } finally {
-      await server.stop('SIGKILL')
-    }
+    })
     expect((await subject.rows()).map((row) => row.email)).toEqual(LIST.map(([email]) => email))
   })
 })

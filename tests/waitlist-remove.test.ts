@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { joinWith } from '@/lib/waitlist/join'
-import { runScript } from './support/child-process'
+import { whileFolderHeld } from './support/folder-holder'
 import {
   embeddedOperatorStore,
   operatorStores,
@@ -11,10 +11,9 @@ import {
   supabaseOperatorStore,
   type OperatorStore,
 } from './support/operator-stores'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 /** `npm run waitlist -- remove`: an unsubscribe or erasure request, honoured on either store. */
 const LIST = [
@@ -105,9 +104,7 @@ describe('remove, on the embedded database held by a running server', () => {
   afterEach(() => subject.close())
 
   it('refuses, naming the server and how to stop it, and changes nothing', async () => {
-    const server = runScript('tests/support/hold-folder-lock.ts', [subject.env.WAITLIST_DATA_DIR!])
-    try {
-      await server.waitFor(/locked/)
+    await whileFolderHeld(subject.env.WAITLIST_DATA_DIR!, async (server) => {
       const result = await runCli(['remove', 'anna@example.com'], subject.env)
       expect(result.code).toBe(1)
       expect(result.stderr).toMatch(
@@ -115,9 +112,7 @@ describe('remove, on the embedded database held by a running server', () => {
       )
       expect(result.stderr).toContain(`kill ${server.pid}`)
       expect(result.stdout).toBe('')
-    } finally {
-      await server.stop('SIGKILL')
-    }
+    })
     expect((await subject.rows()).map((row) => row.email)).toEqual(LIST.map(([email]) => email))
   })
 })

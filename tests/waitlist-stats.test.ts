@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   operatorStores,
   runCli,
   supabaseOperatorStore,
   type OperatorStore,
 } from './support/operator-stores'
+import { allowForDatabaseStarts } from './support/timeouts'
 
-// Each test opens real databases, some in processes of their own, several times over: on a
-// busy machine that takes longer than one database's start.
-vi.setConfig({ testTimeout: 60_000 })
+allowForDatabaseStarts()
 
 /** `npm run waitlist -- stats`: what the list holds, and how many a day, computed by the database. */
 const DAY_MS = 24 * 60 * 60 * 1000

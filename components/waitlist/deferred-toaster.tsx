@@ -6,15 +6,11 @@ import { loadSonner, whenSonnerLoads } from './load-sonner'
 type Sonner = typeof import('sonner')
 
 /**
- * The page's one `Toaster`, mounted once sonner has loaded. It asks for it
- * when the browser is first idle after the page has painted, or as soon as a
- * visitor focuses a form, whichever comes first; if that fetch fails, the
- * next notice fetches it again, and the toaster mounts then. Until then there
- * is nothing to show: every outcome is in the form's status line too.
- *
- * The status line is what announces an outcome to a screen reader, so
- * sonner's region, polite by its own choice with no option to change it, is
- * set to `aria-live="off"`: the toast is shown, not read out a second time.
+ * The page's one `Toaster`, mounted once sonner has loaded: asked for when the
+ * browser is first idle after painting, or when a form is focused. Every
+ * outcome is in the form's status line too, which is what a screen reader
+ * hears, so sonner's region (polite, with no option) is set to
+ * `aria-live="off"`: the toast is shown, not read out twice.
  */
 export function DeferredToaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null)

@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import { clientAddress } from './client-address'
 import { signupLimitsFor } from './client-limit'
 import { joinWith } from './join'
-import { getWaitlistStore } from './repository'
+import { getWaitlistStore } from './choose-store'
 import type { WaitlistState } from './state'
 
 /** The one action both waitlist forms post to. The form names its `source`; the server checks it. */

@@ -1,9 +1,7 @@
 /**
  * Who is signing up, for the rate limits: the first address in
- * `x-forwarded-for`. On Vercel that header is set by the platform and a
- * client cannot forge it; `next start` fills it from the connection when no
- * proxy did, and `x-real-ip` covers proxies that set only that. Undefined
- * when neither names anyone.
+ * `x-forwarded-for`, which Vercel's edge sets and `next start` fills from the
+ * connection when no proxy did; `x-real-ip` for proxies that set only that.
  */
 export function clientAddress(headers: Headers): string | undefined {
   const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()

@@ -10,7 +10,7 @@ import { log } from '@/lib/log'
 import { clientKey, clientKeySecret } from './client-key'
 import type { SignupLimits } from './join'
 import { createRateLimiter, type RateLimiter } from './rate-limit'
-import { processWide, serverConfig } from './server-config'
+import { processWide, serverConfig } from './process-wide'
 import type { ClientAllowance } from './store'
 
 /** How long no signup must be refused before a burst of refusals is over and its count logged. */
@@ -55,13 +55,10 @@ function limits(): Limits | undefined {
 }
 
 /**
- * The limits one signup from `address` (undefined when nobody said who sent
- * it) meets. The database keeps them for the whole deployment: the ceiling
- * for everyone together, and the visitor's allowance (WAITLIST_RATE_LIMIT_PER_MINUTE)
- * under a keyed hash of their address. This process refuses, before the
- * database is asked, a visitor who has already posted that many times to it
- * this minute, duplicates and refused posts included, so one client
- * hammering one server costs the database nothing.
+ * The limits one signup from `address` meets: the database's (for the whole
+ * deployment), and in front of them this process's own count of the
+ * visitor's posts, refused ones included, so one client hammering one server
+ * costs the database nothing.
  */
 export function signupLimitsFor(address: string | undefined): SignupLimits {
   const current = limits()

@@ -14,13 +14,7 @@ export function ceilingStatement(perMinute: number | string): string {
   return `update waitlist_private.signup_limits set signups_per_minute = ${perMinute};`
 }
 
-/**
- * Says in the log, as a store starts serving, which limits the database
- * applies to this server's signups; on Supabase, also that a ceiling set in
- * the environment changes nothing there, and how to change it instead. A
- * database without the limits' migration is reported as an error: nothing
- * limits it. Never throws: a signup must not wait on this.
- */
+/** Says in the log, as a store starts serving, which limits its database applies. Never throws: no signup waits on it. */
 export async function announceSignupLimits(
   store: WaitlistStore,
   config: ServerConfig,

@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
 import { log } from '@/lib/log'
 import { isFolderInUse } from './folder-lock'
-import { openLocalDatabase, type LocalDatabase } from './local-schema'
+import { openLocalDatabase, type LocalDatabase } from './open-local-database'
 import { isMigrationError } from './migrations'
 import type { WaitlistEntry } from './schema'
 import {
@@ -70,6 +70,8 @@ export async function setSignupCeiling(db: Pick<PGlite, 'query'>, perMinute: num
 type Shared = {
   /** The open (or opening) store per data folder. */
   stores: Map<string, Promise<WaitlistStore>>
+  /** The database under each open store, to close when the server stops. */
+  databases: Map<string, LocalDatabase>
   /** Per folder, the holder last reported as keeping it from this server, so it is said once. */
   reported: Map<string, string>
 }
@@ -77,7 +79,7 @@ type Shared = {
 /** Kept on `globalThis` so a dev server's module reloads reuse the database instead of opening the folder twice. */
 const shared = ((
   globalThis as typeof globalThis & { embeddedWaitlistFolders?: Shared }
-).embeddedWaitlistFolders ??= { stores: new Map(), reported: new Map() })
+).embeddedWaitlistFolders ??= { stores: new Map(), databases: new Map(), reported: new Map() })
 
 const TAKE_OVER =
   'Stop that server, or set WAITLIST_DATA_DIR to another folder for this one. Until then every ' +
@@ -129,6 +131,7 @@ async function open(
         // is left open rather than closed, because closing writes to the folder too.
         lost = true
         shared.stores.delete(key)
+        shared.databases.delete(key)
         log.error(
           `lost the lock on the data folder ${key} (the server stalled for too long, or the ` +
             `lock was removed): signups stop here, and the next one tries to take the folder again`,
@@ -146,6 +149,7 @@ async function open(
       throw error
     })
   }
+  shared.databases.set(key, local)
   const inMemory = key === IN_MEMORY_DATA_DIR
   const store = embeddedStore(local.db, inMemory ? 'in memory, gone when the server stops' : key)
   if (!inMemory && local.applied.length > 0) {
@@ -182,4 +186,17 @@ export function sharedEmbeddedStore(
     shared.stores.set(key, store)
   }
   return store
+}
+
+/**
+ * Closes every database this process has open and lets go of its folder, as
+ * a stopped server would have: the next signup opens its folder anew.
+ */
+export async function closeEmbeddedStores(): Promise<void> {
+  await Promise.allSettled(shared.stores.values())
+  const open = [...shared.databases.values()]
+  shared.stores.clear()
+  shared.databases.clear()
+  shared.reported.clear()
+  for (const local of open) await local.close()
 }

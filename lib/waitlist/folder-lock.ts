@@ -11,19 +11,13 @@ import {
 } from './process-identity'
 
 /**
- * One owner per embedded data folder. PGlite takes no lock of its own, and
- * two processes writing one folder destroy it, so whoever opens a folder
- * first holds `waitlist.lock` in it (proper-lockfile: an atomic mkdir, its
- * time refreshed while the owner lives) and says who it is in
- * `waitlist.owner.json`.
- *
- * A lock whose time has not been refreshed for {@link LOCK_STALE_MS} is
- * stale and taken over, whoever left it. A lock left by a process known to be
- * gone (same machine, its id no longer running, or an earlier boot) is taken
- * over at once, so a restart after a crash does not wait. Breaking a lock is
- * a check followed by a removal, which two processes could interleave; so
- * every acquisition, and every takeover, happens while holding a second,
- * short-lived lock, the gate, and no two processes judge the same lock at once.
+ * One owner per embedded data folder: PGlite takes no lock of its own, and
+ * two processes writing one folder destroy it. The owner holds
+ * `waitlist.lock` (proper-lockfile, refreshed while it lives) and names itself
+ * in `waitlist.owner.json`. A lock not refreshed for {@link LOCK_STALE_MS},
+ * or left by a process known to be gone, is taken over. Taking over is a
+ * check then a removal, which two processes could interleave, so it happens
+ * only while holding a second, short-lived lock: the gate.
  */
 export const LOCK_STALE_MS = 20_000
 const LOCK_UPDATE_MS = 5_000

@@ -20,14 +20,10 @@ export type SignupLimits = {
 const noLimits: SignupLimits = { admit: () => true }
 
 /**
- * One signup, from the raw form post to the outcome the visitor sees.
- * Expected outcomes are returned; only an unexpected failure is logged, and
- * it reaches the visitor as the generic outcome `error`.
- *
- * Order matters: this process's first line counts every post (a bot's too),
- * a filled honeypot ends the work before validation, and nothing reaches the
- * store before the fields are known to be sound. The database then applies
- * the limits that hold for the whole deployment.
+ * One signup, from the raw form post to the outcome the visitor sees; only
+ * an unexpected failure is logged. Order matters: the first line counts every
+ * post (a bot's too), a filled honeypot ends the work before validation, and
+ * nothing reaches the store before the fields are known to be sound.
  */
 export async function joinWith(
   form: FormData,

@@ -14,17 +14,25 @@ export type InsertResult = 'inserted' | 'duplicate' | 'over_allowance' | 'over_c
  */
 export type ClientAllowance = { key: string; perMinute: number }
 
-/** Where signups go. Both implementations refuse a second row for the same address with `duplicate`. */
+/**
+ * Where signups go. Both implementations refuse a second row for the same
+ * address with `duplicate`. `signal` aborts when the caller stops waiting: a
+ * store that can call its request off does.
+ */
 export interface WaitlistStore {
   /** Said once in the log when the store starts serving, e.g. where its data lives. */
   readonly description: string
   /** Inserts as the public does; without `client` only the ceiling applies. */
-  insert(entry: WaitlistEntry, client?: ClientAllowance): Promise<InsertResult>
+  insert(
+    entry: WaitlistEntry,
+    client?: ClientAllowance,
+    signal?: AbortSignal,
+  ): Promise<InsertResult>
   /**
    * The database's ceiling on new signups a minute from everyone together (0
    * when it is off); undefined when the database has no signup limits at all.
    */
-  signupCeiling(): Promise<number | undefined>
+  signupCeiling(signal?: AbortSignal): Promise<number | undefined>
 }
 
 /** A store that could not take the signup: unreachable, timed out, refused or misconfigured. */
@@ -67,24 +75,26 @@ export function refusalOf(detail: unknown): 'over_allowance' | 'over_ceiling' {
 }
 
 /**
- * The same store, giving up on an insert after `timeoutMs`: a backend that
- * does not answer costs the visitor a bounded wait and the generic notice.
+ * The same store with one deadline on every request, which aborts it. PGlite
+ * cannot stop a statement it has begun: an embedded insert may still commit
+ * after the visitor was told it failed.
  */
 export function withTimeout(store: WaitlistStore, timeoutMs: number): WaitlistStore {
+  function timed<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = AbortSignal.timeout(timeoutMs)
+    const late = () => new StoreError(`the store did not answer within ${timeoutMs} ms`)
+    return new Promise<T>((resolve, reject) => {
+      const giveUp = () => reject(late())
+      signal.addEventListener('abort', giveUp, { once: true })
+      request(signal)
+        // The store's own failure once aborted is the deadline's doing: one cause, said once.
+        .then(resolve, (error: unknown) => reject(signal.aborted ? late() : error))
+        .finally(() => signal.removeEventListener('abort', giveUp))
+    })
+  }
   return {
     description: store.description,
-    signupCeiling: () => store.signupCeiling(),
-    insert(entry, client) {
-      let timer: NodeJS.Timeout | undefined
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new StoreError(`the store did not answer within ${timeoutMs} ms`)),
-          timeoutMs,
-        )
-      })
-      return Promise.race([store.insert(entry, client), deadline]).finally(() =>
-        clearTimeout(timer),
-      )
-    },
+    insert: (entry, client) => timed((signal) => store.insert(entry, client, signal)),
+    signupCeiling: () => timed((signal) => store.signupCeiling(signal)),
   }
 }

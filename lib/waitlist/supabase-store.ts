@@ -1,5 +1,4 @@
 import 'server-only'
-import { createClient } from '@supabase/supabase-js'
 import type { WaitlistEntry } from './schema'
 import {
   allowanceHeaders,
@@ -11,19 +10,12 @@ import {
   type InsertResult,
   type WaitlistStore,
 } from './store'
-
-type SupabaseStoreOptions = { url: string; key: string; timeoutMs: number }
-
-/** PostgREST's answer for a function it does not know: here, a project without the limits' migration. */
-const NO_SUCH_FUNCTION = 'PGRST202'
-
-/** Longest excerpt of an error body kept for the log (an HTML 502 page can be large). */
-const MAX_LOGGED_MESSAGE = 300
+import { logExcerpt, NO_SUCH_FUNCTION, supabaseClient } from './supabase-client'
 
 type Failure = { error: { code: string; message: string }; status: number }
 
 function refused({ error, status }: Failure, what: string): StoreError {
-  const message = error.message.replace(/\s+/g, ' ').slice(0, MAX_LOGGED_MESSAGE)
+  const message = logExcerpt(error.message)
   const reason = status === 0 ? 'no answer' : `HTTP ${status}`
   return new StoreError(
     `Supabase refused ${what} (${reason}, code ${error.code || 'none'}): ${message}`,
@@ -33,32 +25,34 @@ function refused({ error, status }: Failure, what: string): StoreError {
 /**
  * The waitlist on Supabase, through its REST data service with the public key.
  * The insert asks for no row back: the key may insert but not read, so a
- * `.select()` here would be refused by row-level security.
+ * `.select()` here would be refused by row-level security. supabase-js sets
+ * no timeout: the signal of withTimeout (store.ts) aborts a request.
  */
-export function supabaseStore({ url, key, timeoutMs }: SupabaseStoreOptions): WaitlistStore {
-  const client = createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  })
+export function supabaseStore({ url, key }: { url: string; key: string }): WaitlistStore {
+  const client = supabaseClient(url, key)
   return {
     description: `Supabase at ${new URL(url).host}`,
-    async insert({ email, source }: WaitlistEntry, who?: ClientAllowance): Promise<InsertResult> {
+    async insert(
+      { email, source }: WaitlistEntry,
+      who?: ClientAllowance,
+      signal?: AbortSignal,
+    ): Promise<InsertResult> {
       let request = client.from('waitlist').insert({ email, source })
       // Headers of this request only: the database keys the visitor's allowance on them.
       for (const [name, value] of Object.entries(allowanceHeaders(who))) {
         request = request.setHeader(name, value)
       }
-      // supabase-js sets no timeout of its own: without this a hung backend holds the request.
-      const { error, status } = await request.abortSignal(AbortSignal.timeout(timeoutMs))
+      if (signal) request = request.abortSignal(signal)
+      const { error, status } = await request
       if (!error) return 'inserted'
       // `error` is a plain object: branch on its code, never on instanceof.
       if (error.code === UNIQUE_VIOLATION) return 'duplicate'
       if (error.code === TOO_MANY_SIGNUPS) return refusalOf(error.details)
       throw refused({ error, status }, 'the insert')
     },
-    async signupCeiling() {
-      const { data, error, status } = await client
-        .rpc('waitlist_signup_ceiling')
-        .abortSignal(AbortSignal.timeout(timeoutMs))
+    async signupCeiling(signal?: AbortSignal) {
+      const request = client.rpc('waitlist_signup_ceiling')
+      const { data, error, status } = await (signal ? request.abortSignal(signal) : request)
       if (error?.code === NO_SUCH_FUNCTION) return undefined
       if (error) throw refused({ error, status }, 'reading the signup ceiling')
       if (typeof data !== 'number') {

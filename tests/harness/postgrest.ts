@@ -24,7 +24,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
-import { openLocalDatabase } from '@/lib/waitlist/local-schema'
+import { openLocalDatabase } from '@/lib/waitlist/open-local-database'
 
 /** Supabase's published demo keys for local development: JWTs whose `role` claim names the role. */
 export const DEMO_ANON_KEY =
@@ -54,6 +54,11 @@ export type SupabaseHarness = {
   anonKey: string
   serviceRoleKey: string
   db: PGlite
+  /**
+   * A request to the data service as supabase-js sends it: `path` under
+   * /rest/v1, the public key unless `key` names another, a JSON body.
+   */
+  rest(path: string, init?: RequestInit & { key?: string }): Promise<Response>
   /** Every request after this one gets `fault` (until cleared with `undefined`). */
   setFault(fault: Fault | undefined): void
   requests: RecordedRequest[]
@@ -65,6 +70,8 @@ export type RecordedRequest = {
   url: string
   headers: IncomingMessage['headers']
   body: string
+  /** Whether the client closed the connection before it had the whole answer. */
+  cancelled: boolean
 }
 
 type Role = 'anon' | 'authenticated' | 'service_role'
@@ -571,7 +578,15 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req)
-    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+    const recorded: RecordedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      cancelled: false,
+    }
+    requests.push(recorded)
+    res.on('close', () => (recorded.cancelled = !res.writableFinished))
     let parsedBody: unknown
     try {
       parsedBody = body ? JSON.parse(body) : undefined
@@ -605,12 +620,23 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
+  const url = `http://127.0.0.1:${port}`
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     anonKey,
     serviceRoleKey,
     db,
     requests,
+    rest: (path, { key = anonKey, ...init } = {}) =>
+      fetch(`${url}/rest/v1/${path}`, {
+        ...init,
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          ...init.headers,
+        },
+      }),
     setFault: (next) => {
       fault = next
     },
@@ -624,6 +650,16 @@ export async function startSupabaseHarness(options: HarnessOptions = {}): Promis
 
 /** The answers the contract lists, ready to serve as faults. */
 export const cannedAnswers = {
+  uniqueViolation: {
+    kind: 'answer',
+    status: 409,
+    body: JSON.stringify(
+      postgrestError(
+        '23505',
+        'duplicate key value violates unique constraint "waitlist_email_lower_key"',
+      ),
+    ),
+  },
   rlsViolation: {
     kind: 'answer',
     status: 401,

@@ -1,19 +1,12 @@
 /**
  * Runs the Supabase stand-in as a server, for the end-to-end tests and for
- * trying the Supabase path by hand:
- *   npm run harness            (listens on HARNESS_PORT, default 54329)
- * HARNESS_SIGNUPS_PER_MINUTE_CEILING sets the database's ceiling on new
- * signups a minute (0: none; default the migration's 600).
- *
- * Addresses whose local part starts with a fault name get that fault, so a
- * test can reach every notice through the real page:
- *   fail-502…@  an HTML 502 from the gateway      fail-500…@  a 500
- *   fail-401…@  a bad key (no code)                fail-rls…@  401 42501
- *   fail-hang…@ no answer at all                   fail-refuse…@ connection closed
- *   slow…@      the real answer, 1.5 s late
+ * trying the Supabase path by hand: `npm run harness` (on HARNESS_PORT,
+ * default 54329). HARNESS_SIGNUPS_PER_MINUTE_CEILING sets the database's
+ * ceiling on new signups a minute (0: none; default the migration's 600).
  */
 import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
 
+/** An address whose local part starts with one of these gets its fault, so a test can reach every notice through the page. */
 const faults: [prefix: string, fault: Fault][] = [
   ['fail-502', cannedAnswers.html502],
   ['fail-500', cannedAnswers.internal500],

@@ -6,30 +6,33 @@ import { noSupabase } from './environments'
 export type JoinAction = (previous: WaitlistState, form: FormData) => Promise<WaitlistState>
 
 /**
- * The action as a newly started server would run it with `env` (and no
- * Supabase unless `env` sets it): configuration not yet read, no store
- * opened. The server keeps both process-wide, so a test that changes the
- * environment must start from here.
+ * Stops the server the last {@link freshAction} started: its databases
+ * closed and their folders let go of, its configuration and limits forgotten.
+ */
+export async function stopServer(): Promise<void> {
+  const { closeEmbeddedStores } = await import('@/lib/waitlist/embedded-store')
+  await closeEmbeddedStores()
+  delete (globalThis as { waitlistServer?: unknown }).waitlistServer
+}
+
+/**
+ * The action as a newly started server runs it with `env` (and no Supabase
+ * unless `env` sets it), the server before it stopped: nothing read, no store
+ * open, no visitor counted. The server keeps all three process-wide, so a
+ * test that changes the environment must start from here.
  */
 export async function freshAction(env: Record<string, string> = {}): Promise<JoinAction> {
+  await stopServer()
   for (const [name, value] of Object.entries({ ...noSupabase, ...env })) vi.stubEnv(name, value)
-  delete (globalThis as { waitlistServer?: unknown }).waitlistServer
   vi.resetModules()
   return (await import('@/lib/waitlist/actions')).joinWaitlist
 }
 
-/**
- * A fresh server on the embedded store in memory, with the store it writes
- * to: a new database, as a newly started process has (the one an earlier
- * server of the test left open is dropped, not reused).
- */
+/** A fresh server on a new embedded database in memory, with the store it writes to. */
 export async function actionOnMemoryStore(
   env: Record<string, string> = {},
 ): Promise<{ joinWaitlist: JoinAction; store: WaitlistStore }> {
-  const folders = (globalThis as { embeddedWaitlistFolders?: { stores: Map<string, unknown> } })
-    .embeddedWaitlistFolders
-  folders?.stores.delete('memory://')
   const joinWaitlist = await freshAction({ WAITLIST_DATA_DIR: 'memory://', ...env })
-  const { getWaitlistStore } = await import('@/lib/waitlist/repository')
+  const { getWaitlistStore } = await import('@/lib/waitlist/choose-store')
   return { joinWaitlist, store: await getWaitlistStore() }
 }

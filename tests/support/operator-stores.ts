@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import { embeddedStore } from '@/lib/waitlist/embedded-store'
-import { openLocalDatabase } from '@/lib/waitlist/local-schema'
+import { openLocalDatabase } from '@/lib/waitlist/open-local-database'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import type { WaitlistStore } from '@/lib/waitlist/store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
@@ -85,7 +85,7 @@ export async function supabaseOperatorStore(
     seed: (rows) => seedInto(running.db, rows),
     rows: () => rowsOf(running.db),
     async siteStore() {
-      const store = supabaseStore({ url: running.url, key: running.anonKey, timeoutMs: 5000 })
+      const store = supabaseStore({ url: running.url, key: running.anonKey })
       return { store, close: async () => {} }
     },
     close: () => running.close(),
@@ -103,7 +103,7 @@ export type CliRun = { code: number; stdout: string; stderr: string }
 export async function runCli(
   argv: string[],
   env: Record<string, string>,
-  options: { stdin?: string; importBatchSize?: number } = {},
+  options: { stdin?: string; pageSize?: number; importBatchSize?: number } = {},
 ): Promise<CliRun> {
   const stdout = sink()
   const stderr = sink()
@@ -112,6 +112,7 @@ export async function runCli(
     stdin: Readable.from([Buffer.from(options.stdin ?? '')], { objectMode: false }),
     stdout: stdout.stream,
     stderr: stderr.stream,
+    pageSize: options.pageSize,
     importBatchSize: options.importBatchSize,
   })
   return { code, stdout: stdout.text(), stderr: stderr.text() }

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
 import { embeddedStore } from '@/lib/waitlist/embedded-store'
-import { openLocalDatabase } from '@/lib/waitlist/local-schema'
+import { openLocalDatabase } from '@/lib/waitlist/open-local-database'
 import { withTimeout, type WaitlistStore } from '@/lib/waitlist/store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
 import { cannedAnswers, startSupabaseHarness } from '../harness/postgrest'
@@ -18,7 +18,8 @@ export type StoreUnderTest = {
   /** Every stored row, read with full rights. */
   rows(): Promise<{ email: string; source: string }[]>
   breakBackend(): Promise<void>
-  hangBackend(): Promise<void>
+  /** Makes the backend stop answering; the function it resolves to lets it answer again. */
+  hangBackend(): Promise<() => void>
   close(): Promise<void>
 }
 
@@ -46,11 +47,12 @@ export async function embeddedUnderTest(): Promise<StoreUnderTest> {
     rows: () => rowsOf(db),
     breakBackend: () => db.close(),
     async hangBackend() {
-      // A transaction that never ends: every later insert queues behind it, as behind a stuck lock.
+      // A transaction held open: every later insert queues behind it, as behind a stuck lock.
       let started!: () => void
       const holding = new Promise<void>((resolve) => (started = resolve))
       void db.transaction(() => new Promise<void>((resolve) => ((release = resolve), started())))
       await holding
+      return () => release?.()
     },
     async close() {
       release?.()
@@ -61,27 +63,25 @@ export async function embeddedUnderTest(): Promise<StoreUnderTest> {
 
 export async function supabaseUnderTest(): Promise<StoreUnderTest> {
   const harness = await startSupabaseHarness()
-  const server = () =>
-    supabaseStore({ url: harness.url, key: harness.anonKey, timeoutMs: TEST_TIMEOUT_MS })
+  const server = () => supabaseStore({ url: harness.url, key: harness.anonKey })
   return {
-    store: withTimeout(server(), TEST_TIMEOUT_MS * 2),
+    store: withTimeout(server(), TEST_TIMEOUT_MS),
     db: harness.db,
     another: server,
     async insertAsOperator(email) {
-      const response = await fetch(`${harness.url}/rest/v1/waitlist`, {
+      const response = await harness.rest('waitlist', {
         method: 'POST',
-        headers: {
-          apikey: harness.serviceRoleKey,
-          authorization: `Bearer ${harness.serviceRoleKey}`,
-          'content-type': 'application/json',
-        },
+        key: harness.serviceRoleKey,
         body: JSON.stringify({ email, source: 'cta_section' }),
       })
       if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`)
     },
     rows: () => rowsOf(harness.db),
     breakBackend: async () => harness.setFault(cannedAnswers.internal500),
-    hangBackend: async () => harness.setFault({ kind: 'hang' }),
+    async hangBackend() {
+      harness.setFault({ kind: 'hang' })
+      return () => harness.setFault(undefined)
+    },
     close: () => harness.close(),
   }
 }

@@ -1,10 +1,14 @@
 import 'server-only'
-import { cp, mkdtemp, rm, stat } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { folderHolder, isLockEntry } from '@/lib/waitlist/folder-lock'
-import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/local-schema'
+import {
+  hasDatabase,
+  openLocalDatabase,
+  type LocalDatabase,
+} from '@/lib/waitlist/open-local-database'
 import { isMigrationError } from '@/lib/waitlist/migrations'
 import { describeProcess } from '@/lib/waitlist/process-identity'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
@@ -29,11 +33,7 @@ async function heldNote(source: string): Promise<string> {
  */
 export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
   const source = path.resolve(dataDir)
-  const isDatabase = await stat(path.join(source, 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  )
-  if (!isDatabase) {
+  if (!(await hasDatabase(source))) {
     throw new ReadError(
       `There is no embedded database at ${source}: no signup has been stored on this machine yet, ` +
         `or WAITLIST_DATA_DIR points elsewhere.`,

@@ -1,9 +1,12 @@
 import 'server-only'
-import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Transaction } from '@electric-sql/pglite'
 import { isFolderInUse } from '@/lib/waitlist/folder-lock'
-import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/local-schema'
+import {
+  hasDatabase,
+  openLocalDatabase,
+  type LocalDatabase,
+} from '@/lib/waitlist/open-local-database'
 import { isMigrationError } from '@/lib/waitlist/migrations'
 import { isRowRefusal, RowRefusedError, WriteError, type WaitlistWriter } from './writer'
 
@@ -41,11 +44,7 @@ export async function embeddedWriter(
   { create }: EmbeddedWriterOptions,
 ): Promise<WaitlistWriter> {
   const source = path.resolve(dataDir)
-  const exists = await stat(path.join(source, 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  )
-  if (!exists && !create) {
+  if (!create && !(await hasDatabase(source))) {
     throw new WriteError(
       `There is no embedded database at ${source}: nothing has been stored there, ` +
         `or WAITLIST_DATA_DIR points elsewhere.`,

@@ -1,7 +1,8 @@
 import 'server-only'
+import { supabaseClient } from '@/lib/waitlist/supabase-client'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
 import { parseStats } from './stats'
-import { refusal, REQUEST_TIMEOUT_MS, serviceClient, type Result } from './supabase-service'
+import { refusal, REQUEST_TIMEOUT_MS, type Result } from './supabase-service'
 
 function check(result: Result, what: string): void {
   const message = refusal(result, what)
@@ -16,7 +17,7 @@ function check(result: Result, what: string): void {
  * The figures come from `public.waitlist_stats`, computed by the database.
  */
 export function supabaseReader(url: string, serviceKey: string): WaitlistReader {
-  const client = serviceClient(url, serviceKey)
+  const client = supabaseClient(url, serviceKey)
   return {
     description: `Supabase at ${new URL(url).host}`,
     async count() {

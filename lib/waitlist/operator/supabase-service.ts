@@ -1,15 +1,8 @@
 import 'server-only'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { logExcerpt, NO_SUCH_FUNCTION } from '@/lib/waitlist/supabase-client'
 
 /** No default timeout in supabase-js: each request of the operator commands gives up after this. */
 export const REQUEST_TIMEOUT_MS = 30_000
-
-/** The client the operator commands use: the service key, no session kept. */
-export function serviceClient(url: string, serviceKey: string): SupabaseClient {
-  return createClient(url, serviceKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  })
-}
 
 export type Result = { error: { code?: string; message: string } | null; status: number }
 
@@ -20,13 +13,13 @@ export type Result = { error: { code?: string; message: string } | null; status:
  */
 export function refusal({ error, status }: Result, what: string): string | undefined {
   if (!error) return undefined
-  if (error.code === 'PGRST202') {
+  if (error.code === NO_SUCH_FUNCTION) {
     return (
       `Supabase has no function for this (${error.message}): apply the migrations in ` +
       `supabase/migrations to the project (supabase db push), then run this again.`
     )
   }
-  const message = error.message.replace(/\s+/g, ' ').slice(0, 300)
+  const message = logExcerpt(error.message)
   if (status === 0) return `Could not reach Supabase to ${what}: ${message}`
   return `Supabase refused to ${what} (HTTP ${status}, code ${error.code || 'none'}): ${message}`
 }

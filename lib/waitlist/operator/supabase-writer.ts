@@ -1,5 +1,6 @@
 import 'server-only'
-import { refusal, REQUEST_TIMEOUT_MS, serviceClient, type Result } from './supabase-service'
+import { supabaseClient } from '@/lib/waitlist/supabase-client'
+import { refusal, REQUEST_TIMEOUT_MS, type Result } from './supabase-service'
 import { isRowRefusal, RowRefusedError, WriteError, type WaitlistWriter } from './writer'
 
 function check(result: Result, what: string): void {
@@ -19,7 +20,7 @@ function check(result: Result, what: string): void {
  * lower(email).
  */
 export function supabaseWriter(url: string, serviceKey: string): WaitlistWriter {
-  const client = serviceClient(url, serviceKey)
+  const client = supabaseClient(url, serviceKey)
   return {
     description: `Supabase at ${new URL(url).host}`,
     async remove(email) {

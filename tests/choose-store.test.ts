@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { freshAction } from './support/fresh-server'
+import { folderHolder } from '@/lib/waitlist/folder-lock'
+import { freshAction, stopServer } from './support/fresh-server'
 
 vi.mock('next/headers', async () => ({
   headers: (await import('./support/request')).requestHeaders,
@@ -13,7 +17,8 @@ function post(email: string): FormData {
   return form
 }
 
-afterEach(() => {
+afterEach(async () => {
+  await stopServer()
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
 })
@@ -70,5 +75,37 @@ describe('with no configuration, off Vercel', () => {
           'and 10 a minute from each visitor (WAITLIST_RATE_LIMIT_PER_MINUTE)',
       ),
     ])
+  })
+})
+
+describe('a server started again', () => {
+  it('in memory, starts with an empty list', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    for (const run of ['first', 'second']) {
+      const joinWaitlist = await freshAction({ WAITLIST_DATA_DIR: 'memory://' })
+      const state = await joinWaitlist({ status: 'idle' }, post('ann@example.com'))
+      expect(state.status, `the ${run} server`).toBe('joined')
+    }
+  })
+
+  it('on a folder, has every signup the server before it stored', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'restart-'))
+    try {
+      const env = { WAITLIST_DATA_DIR: path.join(dir, 'data') }
+      const first = await freshAction(env)
+      await expect(first({ status: 'idle' }, post('ann@example.com'))).resolves.toMatchObject({
+        status: 'joined',
+      })
+      await stopServer()
+      expect(await folderHolder(env.WAITLIST_DATA_DIR)).toBeUndefined()
+      const second = await freshAction(env)
+      await expect(second({ status: 'idle' }, post('ann@example.com'))).resolves.toMatchObject({
+        status: 'already_joined',
+      })
+    } finally {
+      await stopServer()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

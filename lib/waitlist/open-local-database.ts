@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { IN_MEMORY_DATA_DIR } from '@/lib/env'
@@ -13,8 +13,6 @@ import { hasHistory, isMigrationError, migrate, MigrationError, readMigrations }
  */
 export type LocalDatabase = {
   db: PGlite
-  /** Where it lives, for messages: the folder's full path, or that it is in memory. */
-  where: string
   /** Versions of the migrations this open applied (none when the folder was up to date). */
   applied: string[]
   /** Closes the database, then lets go of its folder. */
@@ -26,6 +24,14 @@ export type OpenOptions = Partial<LockOptions> & {
   root?: string
   /** Another migrations folder, for tests of the runner. */
   migrationsDir?: string
+}
+
+/** Whether `folder` holds a database already (PostgreSQL writes PG_VERSION when it makes one). */
+export async function hasDatabase(folder: string): Promise<boolean> {
+  return stat(path.join(folder, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  )
 }
 
 /**
@@ -65,7 +71,6 @@ export async function openLocalDatabase(
     const opened = db
     return {
       db: opened,
-      where,
       applied,
       async close() {
         try {

@@ -3,7 +3,7 @@ import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
 import { announceSignupLimits } from './database-limits'
 import { sharedEmbeddedStore } from './embedded-store'
-import { processWide, serverConfig } from './server-config'
+import { processWide, serverConfig } from './process-wide'
 import { supabaseStore } from './supabase-store'
 import { isStoreUnavailable, withTimeout, type WaitlistStore } from './store'
 
@@ -19,9 +19,7 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
   const config = serverConfig()
   const { store: chosen, storeTimeoutMs } = config
   if (chosen.kind === 'embedded') {
-    // Asked for at every signup, not kept here: the embedded store may be
-    // waiting for its folder, or may have lost it, and then reopens. It
-    // announces itself each time it opens.
+    // Asked for at every signup, not kept here: it may be waiting for its folder, or reopen after losing it.
     const open = await sharedEmbeddedStore(chosen.dataDir, {
       signupCeilingPerMinute: config.signupCeilingPerMinute,
     })
@@ -32,13 +30,11 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
     }
     return store
   }
-  const opened = supabaseStore({ url: chosen.url, key: chosen.key, timeoutMs: storeTimeoutMs })
-  if (!processWide.store) {
-    log.info(`signups go to ${opened.description} (${chosen.urlVar}, ${chosen.keyVar})`)
-    processWide.store = withTimeout(opened, storeTimeoutMs)
-    void announceSignupLimits(opened, config)
-  }
-  return processWide.store as WaitlistStore
+  const store = withTimeout(supabaseStore(chosen), storeTimeoutMs)
+  log.info(`signups go to ${store.description} (${chosen.urlVar}, ${chosen.keyVar})`)
+  processWide.store = store
+  void announceSignupLimits(store, config)
+  return store
 }
 
 /** Opens the store ahead of the first signup. Failures are logged, and the first signup tries again. */

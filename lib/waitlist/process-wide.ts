@@ -1,5 +1,5 @@
 import 'server-only'
-import { isConfigError, readConfig, type ConfigError, type ServerConfig } from '@/lib/env'
+import { isConfigError, readServerConfig, type ConfigError, type ServerConfig } from '@/lib/env'
 import { log } from '@/lib/log'
 
 type Shared = {
@@ -21,13 +21,14 @@ export const processWide = ((
 ).waitlistServer ??= {})
 
 /**
- * The configuration, read at first use (never at build time). A broken one is
- * logged here, once, and thrown as the same {@link ConfigError} on every call.
+ * The configuration lib/env.ts reads, read once per process at first use
+ * (never at build time). A broken one is logged here, once, and thrown as the
+ * same {@link ConfigError} on every call.
  */
 export function serverConfig(): ServerConfig {
   if (processWide.config === undefined) {
     try {
-      processWide.config = { ok: true, value: readConfig() }
+      processWide.config = { ok: true, value: readServerConfig() }
     } catch (error) {
       if (!isConfigError(error)) throw error
       processWide.config = { ok: false, error }

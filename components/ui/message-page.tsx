@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import { Logo } from '@/components/brand/logo'
+
+type Props = {
+  heading: string
+  /** The heading's size: a code such as 404 is set larger than words. */
+  headingSize: string
+  message: string
+  homeLink: string
+  /** What the page does besides showing itself, such as logging why it is shown. */
+  children?: ReactNode
+}
+
+/** A page other than the landing page: the site's look, a heading, one line, and a way home. */
+export function MessagePage({ heading, headingSize, message, homeLink, children }: Props) {
+  return (
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-6 text-center"
+    >
+      {children}
+      <p className="mb-10 text-lg text-slate-900">
+        <Logo />
+      </p>
+      <h1
+        className={`bg-gradient-to-r from-violet-700 to-fuchsia-700 bg-clip-text font-bold tracking-tight text-transparent ${headingSize}`}
+      >
+        {heading}
+      </h1>
+      <p className="mt-4 text-xl text-slate-700">{message}</p>
+      {/* A full load of /: next/link's code stays off the landing page, and whatever broke a page goes with it. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load of / is what this page wants */}
+      <a
+        href="/"
+        className="mt-8 rounded-full bg-violet-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-violet-800 focus-visible:ring-4 focus-visible:ring-violet-300 focus-visible:outline-none"
+      >
+        {homeLink}
+      </a>
+    </main>
+  )
+}
