@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next'
 import { DeferredToaster } from '@/components/waitlist/deferred-toaster'
-import { EarlySubmitHolder } from '@/components/waitlist/early-submit-holder'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
 import './globals.css'
@@ -15,7 +14,6 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
   return (
     <html lang="en">
       <head>
-        <EarlySubmitHolder />
         <noscript>
           <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
         </noscript>
