@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next'
+import { geist } from '@/components/brand/typeface'
 import { DeferredToaster } from '@/components/waitlist/deferred-toaster'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
@@ -12,7 +13,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang="en">
+    <html lang="en" className={geist.variable}>
       <head>
         <noscript>
           <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
