@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { statusText } from '@/components/waitlist/status-text'
+import { notices } from '@/lib/waitlist/notice'
 import { anchors, githubSlug, lineCount, links, section } from './support/markdown'
 
 /**
@@ -98,5 +100,12 @@ describe('the README', () => {
     expect(runIt).toContain('WAITLIST_RATE_LIMIT_PER_MINUTE=0')
     expect(runIt).toContain('.env.local')
     expect(runIt).toMatch(/`npm test` takes\s+roughly [\d\s–to]+ minutes/)
+  })
+
+  it('says what a visitor sees when a signup fails on the way, and links to the details', () => {
+    const built = (section(readme, 'How it is built') ?? '').replace(/\s+/g, ' ')
+    expect(built).toContain('keeps the page and the address')
+    expect(built).toContain(`"${statusText(notices.failure)}"`)
+    expect(built).toContain('(docs/abuse-faults-and-load.md#when-a-signup-fails-on-the-way)')
   })
 })
