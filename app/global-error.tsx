@@ -1,5 +1,6 @@
 'use client'
 
+import { geist } from '@/components/brand/typeface'
 import { ErrorScreen } from '@/components/error-page/error-screen'
 import type { PageError } from '@/components/error-page/log-page-error'
 import { errorPage, site } from '@/lib/site'
@@ -8,7 +9,7 @@ import './globals.css'
 /** Shown when the root layout itself throws: it replaces the layout, so it brings its own document. */
 export default function GlobalError({ error }: { error: PageError }) {
   return (
-    <html lang="en">
+    <html lang="en" className={geist.variable}>
       <head>
         <title>{`${errorPage.title} | ${site.name}`}</title>
         <meta name="robots" content="noindex" />

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next'
+import { geist } from '@/components/brand/typeface'
 import { DeferredToaster } from '@/components/waitlist/deferred-toaster'
-import { EarlySubmitHolder } from '@/components/waitlist/early-submit-holder'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
 import './globals.css'
@@ -13,9 +13,8 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang="en">
+    <html lang="en" className={geist.variable}>
       <head>
-        <EarlySubmitHolder />
         <noscript>
           <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
         </noscript>

@@ -1,19 +1,12 @@
 import { spawnSync, type StdioOptions } from 'node:child_process'
 import { NEXT_BIN, startNextServer } from '../tests/support/next-server'
 
-/**
- * `dir` is a Next.js app folder: `.` for the site, built as it ships
- * (`npm run build`: `next build`, then its stylesheet inlined), or
- * `bench/minimal` for the floor it is compared with, built by `next build` alone.
- */
+/** `next build` of a Next.js app folder: `.` for the site, `bench/minimal` for the floor it is compared with. */
 export function build(dir: string): void {
   console.log(`Building ${dir} ...`)
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
   const stdio: StdioOptions = ['ignore', 'ignore', 'inherit']
-  const result =
-    dir === '.'
-      ? spawnSync('npm', ['run', 'build'], { stdio, env })
-      : spawnSync(process.execPath, [NEXT_BIN, 'build', dir], { stdio, env })
+  const result = spawnSync(process.execPath, [NEXT_BIN, 'build', dir], { stdio, env })
   if (result.status !== 0) throw new Error(`Building ${dir} failed`)
 }
 

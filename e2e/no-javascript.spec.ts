@@ -21,6 +21,9 @@ for (const name of ['hero', 'cta'] as const) {
     const form = waitlistForm(page, name)
     await expect(form.status).toHaveText(statusText(notices.joined))
     await expect(form.email).toHaveValue('')
+    // The answer is rendered for this post, not prerendered, and carries its stylesheet the same way.
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0)
+    await expect(page.locator('style[data-precedence="next"]')).toHaveCount(1)
 
     await form.join(address)
     await expect(waitlistForm(page, name).status).toContainText(notices.alreadyJoined.title)

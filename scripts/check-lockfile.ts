@@ -4,7 +4,7 @@
  * `@tailwindcss/oxide-*`, …). `npm ci` refuses such a lockfile, and a clone on
  * macOS or Windows would miss its binary. It happens when the registry had no
  * such binary for the version chosen: pin that package to the newest release
- * whose every platform binary exists (see the README's "Upgrading a dependency").
+ * whose every platform binary exists (see "Upgrading a dependency" in docs/development.md).
  *   node scripts/check-lockfile.ts [package-lock.json]
  * Reads the file only; needs no network and no installed packages.
  */
@@ -60,7 +60,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       console.error(`  ${dependency}@${range} (wanted by ${wantedBy})`)
     console.error(
       'Pin the package that wants them to the newest release whose every platform binary is on ' +
-        'the registry (`npm view <binary>@<version>`), then `npm install` (README: Upgrading a dependency).',
+        'the registry (`npm view <binary>@<version>`), then `npm install` (docs/development.md: Upgrading a dependency).',
     )
     process.exitCode = 1
   }

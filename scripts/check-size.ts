@@ -8,7 +8,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { deferredScripts } from './defer-scripts'
 
 /**
  * Gzip bytes allowed per page: the minimal Next.js page's own (bench/minimal,
@@ -22,17 +21,12 @@ const budgets = [
   { route: 'not-found', html: '_not-found.html', maxGzipBytes: 143 * 1024 },
 ]
 
-/**
- * Every script an HTML page asks a modern browser for, as written in it
- * (modern browsers skip `nomodule`): those of its `<script>` elements and
- * those its loader adds after the first frame (scripts/defer-scripts.ts).
- */
+/** Every script an HTML page asks a modern browser for, as written in it (modern browsers skip `nomodule`). */
 export function scriptSources(html: string): string[] {
-  const elements = [...html.matchAll(/<script\b[^>]*>/g)]
+  return [...html.matchAll(/<script\b[^>]*>/g)]
     .map(([tag]) => tag)
     .filter((tag) => !/\bnomodule\b/i.test(tag))
     .flatMap((tag) => /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? [])
-  return [...elements, ...deferredScripts(html)]
 }
 
 /** The scripts a prerendered page asks a modern browser for, as paths under the build folder. */

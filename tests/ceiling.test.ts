@@ -6,6 +6,7 @@ import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
 import { actionOnMemoryStore, freshAction, type JoinAction } from './support/fresh-server'
 import { unusedPort } from './support/ports'
 import { fromClient } from './support/request'
+import { section } from './support/markdown'
 import { holdSignupClock } from './support/signup-limits'
 
 vi.mock('next/headers', async () => ({
@@ -194,7 +195,8 @@ describe('two servers on one Supabase database (the stand-in)', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain(
       'WAITLIST_SIGNUPS_PER_MINUTE_CEILING=250 has no effect on Supabase: the ceiling is kept by the database (600 a minute now). ' +
         'Change it there, at once and without a redeploy, by running ' +
-        '`update waitlist_private.signup_limits set signups_per_minute = 250;` in the SQL editor',
+        '`update waitlist_private.signup_limits set signups_per_minute = 250;` in the SQL editor ' +
+        '(docs/abuse-faults-and-load.md: "Changing the ceiling").',
     )
   })
 
@@ -210,7 +212,7 @@ describe('two servers on one Supabase database (the stand-in)', () => {
       prepareWaitlistStore()
       await vi.waitFor(() => expect(errors).toHaveBeenCalled())
       expect(String(errors.mock.calls[0]?.[0])).toMatch(
-        /Supabase at 127\.0\.0\.1:\d+ has no signup limits: nothing limits how fast signups are stored\. Apply supabase\/migrations\/20261123120000_signup_limits\.sql/,
+        /Supabase at 127\.0\.0\.1:\d+ has no signup limits: nothing limits how fast signups are stored\. Apply supabase\/migrations\/20261123120000_signup_limits\.sql and the rest of supabase\/migrations \(README: "Deploying to Vercel with Supabase"\)\./,
       )
     } finally {
       await harness.db.exec(
@@ -238,14 +240,24 @@ it('warns at start-up when the database cannot be asked for its limits', async (
   expect(errors).not.toHaveBeenCalled()
 })
 
-it('points at a migration, a README section and a statement that exist', async () => {
-  const { ceilingStatement, LIMITS_README_SECTION, SIGNUP_LIMITS_MIGRATION } =
-    await import('@/lib/waitlist/database-limits')
+it('points at a migration, sections of the docs and a statement that exist', async () => {
+  const {
+    ceilingStatement,
+    LIMITS_DOC,
+    LIMITS_DOC_SECTION,
+    SETUP_README_SECTION,
+    SIGNUP_LIMITS_MIGRATION,
+  } = await import('@/lib/waitlist/database-limits')
   expect(existsSync(SIGNUP_LIMITS_MIGRATION)).toBe(true)
-  const readme = await readFile('README.md', 'utf8')
-  expect(readme.split('\n')).toContain(`## ${LIMITS_README_SECTION}`)
-  expect(readme).toContain(ceilingStatement(1200))
+  // The section the log names says how to change the ceiling, with the statement the log gives.
+  const limitsDoc = await readFile(LIMITS_DOC, 'utf8')
+  expect(limitsDoc.split('\n')).toContain(`### ${LIMITS_DOC_SECTION}`)
+  expect(section(limitsDoc, LIMITS_DOC_SECTION)).toContain(ceilingStatement(1200))
   expect(await readFile(SIGNUP_LIMITS_MIGRATION, 'utf8')).toContain(ceilingStatement(1200))
+  // And the README section the missing-migration error names says how to apply the migrations.
+  const readme = await readFile('README.md', 'utf8')
+  expect(readme.split('\n')).toContain(`## ${SETUP_README_SECTION}`)
+  expect(section(readme, SETUP_README_SECTION)).toContain('supabase db push')
 })
 
 describe('the log of refusals', () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { freshAction } from './support/fresh-server'
+import { section } from './support/markdown'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -27,13 +28,16 @@ describe('the start-up warning about the rate-limit key', () => {
       "only the database's ceiling on signups a minute from everyone together holds against a flood",
     )
     expect(lines[0]).toContain('WAITLIST_TRUSTED_PROXY=1')
-    expect(lines[0]).toContain('"Self-hosting behind a reverse proxy" in the README')
+    expect(lines[0]).toContain(
+      '"Self-hosting behind a reverse proxy" in docs/abuse-faults-and-load.md.',
+    )
   })
 
-  it('names a README section that exists', async () => {
-    const { PROXY_README_SECTION } = await import('@/lib/waitlist/client-limit')
-    const readme = await readFile('README.md', 'utf8')
-    expect(readme.split('\n')).toContain(`### ${PROXY_README_SECTION}`)
+  it('names a section of the docs that exists and says how to declare the proxy', async () => {
+    const { PROXY_DOC, PROXY_DOC_SECTION } = await import('@/lib/waitlist/client-limit')
+    const doc = await readFile(PROXY_DOC, 'utf8')
+    expect(doc.split('\n')).toContain(`## ${PROXY_DOC_SECTION}`)
+    expect(section(doc, PROXY_DOC_SECTION)).toContain('WAITLIST_TRUSTED_PROXY=1 npm start')
   })
 
   it('says so when the ceiling is off too', async () => {

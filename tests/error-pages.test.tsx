@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import ErrorPage from '@/app/error'
 import GlobalError from '@/app/global-error'
+import { geist } from '@/components/brand/typeface'
 import { errorPage, notFound } from '@/lib/site'
 
 Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', true)
@@ -47,9 +48,9 @@ describe('app/error.tsx', () => {
 })
 
 describe('app/global-error.tsx', () => {
-  it('brings its own document, titled, unindexed, with the same words and way home', () => {
+  it('brings its own document, titled, unindexed, in the page’s face, with the same words and way home', () => {
     const html = renderToStaticMarkup(<GlobalError error={thrown()} />)
-    expect(html).toMatch(/^<html lang="en"><head>/)
+    expect(html).toMatch(new RegExp(`^<html lang="en" class="${geist.variable}"><head>`))
     expect(html).toContain(`<title>${errorPage.title} | Collably</title>`)
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).toMatch(new RegExp(`<h1[^>]*>${errorPage.title}</h1>`))

@@ -15,7 +15,10 @@ export async function logoDataUrl(): Promise<string> {
   return `data:image/svg+xml;base64,${svg.toString('base64')}`
 }
 
-/** Geist, the page's typeface, in the weights the share card uses. */
+/**
+ * Geist, the page's face (components/brand/typeface.ts), in the weights the
+ * share card uses. The card's renderer reads TrueType, not the page's woff2.
+ */
 export async function shareCardFonts() {
   const [regular, bold] = await Promise.all([
     readFile(path.join(geist, 'Geist-Regular.ttf')),

@@ -5,7 +5,6 @@ import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/limits'
 import { emailToKeep, initialWaitlistState, type WaitlistState } from '@/lib/waitlist/state'
-import { holdEarlySubmit } from './hydration-mark'
 import { HoneypotField } from './honeypot-field'
 import type { SignupFailure } from './signup-failure-boundary'
 import { isDeploymentGone, resendFromFreshPage, takeResend } from './stale-deployment'
@@ -36,8 +35,8 @@ const failedState = ({ id, email }: SignupFailure): WaitlistState => ({
 
 /**
  * The form itself. It posts straight to the server action, so it works without
- * JavaScript; sent before hydration, it waits for it (early-submit-holder.tsx).
- * The outcome comes back as a toast and as text in the page.
+ * JavaScript and before hydration (the browser's own post, answered with the
+ * page and its outcome). The outcome comes back as a toast and as text in the page.
  */
 export function SignupForm({
   variant,
@@ -80,7 +79,6 @@ export function SignupForm({
     <form
       action={formAction}
       onSubmit={onSubmit}
-      {...holdEarlySubmit}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
       <input type="hidden" name="source" value={copy.source} />

@@ -126,8 +126,9 @@ function settleAfterQuiet(current: Limits, why: Refusal, delayMs: number): void 
   timer.unref()
 }
 
-/** The README section the start-up warning points to; its heading must keep this wording. */
-export const PROXY_README_SECTION = 'Self-hosting behind a reverse proxy'
+/** The doc, and the heading in it, the start-up warning points to; the heading must keep this wording. */
+export const PROXY_DOC = 'docs/abuse-faults-and-load.md'
+export const PROXY_DOC_SECTION = 'Self-hosting behind a reverse proxy'
 
 /**
  * Says once, at start-up, when the per-client allowance is keyed on a header
@@ -144,6 +145,6 @@ export function warnIfClientsPickTheirKey(): void {
     : "only the database's ceiling on signups a minute from everyone together holds against a flood"
   log.warn(
     `the per-client rate limit is keyed on X-Forwarded-For, which any client can set while no proxy overwrites it: ${ceiling}. ` +
-      `Put a reverse proxy that overwrites it in front and set ${TRUSTED_PROXY_VAR}=1; see "${PROXY_README_SECTION}" in the README.`,
+      `Put a reverse proxy that overwrites it in front and set ${TRUSTED_PROXY_VAR}=1; see "${PROXY_DOC_SECTION}" in ${PROXY_DOC}.`,
   )
 }

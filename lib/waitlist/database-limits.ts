@@ -6,8 +6,12 @@ import type { WaitlistStore } from './store'
 /** The migration that gives the database its signup limits. */
 export const SIGNUP_LIMITS_MIGRATION = 'supabase/migrations/20261123120000_signup_limits.sql'
 
-/** The README section that says how the limits are changed; its heading must keep this wording. */
-export const LIMITS_README_SECTION = 'Abuse, faults and load'
+/** The doc, and the heading in it, that says how the limits are changed; the heading must keep this wording. */
+export const LIMITS_DOC = 'docs/abuse-faults-and-load.md'
+export const LIMITS_DOC_SECTION = 'Changing the ceiling'
+
+/** The README section that says how to apply the migrations; its heading must keep this wording. */
+export const SETUP_README_SECTION = 'Deploying to Vercel with Supabase'
 
 /** The one statement that changes the ceiling, at once and without a redeploy. */
 export function ceilingStatement(perMinute: number | string): string {
@@ -30,7 +34,7 @@ export async function announceSignupLimits(
   if (ceiling === undefined) {
     log.error(
       `${store.description} has no signup limits: nothing limits how fast signups are stored. ` +
-        `Apply ${SIGNUP_LIMITS_MIGRATION} and the rest of supabase/migrations (README: "Supabase set-up").`,
+        `Apply ${SIGNUP_LIMITS_MIGRATION} and the rest of supabase/migrations (README: "${SETUP_README_SECTION}").`,
     )
     return
   }
@@ -49,7 +53,7 @@ export async function announceSignupLimits(
     log.warn(
       `${CEILING_VAR}=${asked} has no effect on Supabase: the ceiling is kept by the database ` +
         `(${ceiling} a minute now). Change it there, at once and without a redeploy, by running ` +
-        `\`${ceilingStatement(asked)}\` in the SQL editor (README: "${LIMITS_README_SECTION}").`,
+        `\`${ceilingStatement(asked)}\` in the SQL editor (${LIMITS_DOC}: "${LIMITS_DOC_SECTION}").`,
     )
   }
 }

@@ -2,7 +2,7 @@
  * A local stand-in for a Supabase project's REST data service (PostgREST
  * behind the API gateway), for tests. Requests run on PGlite with this
  * project's migrations, as the role the bearer token names, and are answered
- * with PostgREST's statuses and bodies (see the contract in the README).
+ * with PostgREST's statuses and bodies (see the contract in docs/supabase.md).
  *
  * It speaks the part of PostgREST the project uses: insert (POST); select
  * (GET/HEAD) with `count=exact`, `order`, and a window given as `limit` and

@@ -1,0 +1,111 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { statusText } from '@/components/waitlist/status-text'
+import { notices } from '@/lib/waitlist/notice'
+import { anchors, githubSlug, lineCount, links, section } from './support/markdown'
+
+/**
+ * The README is what a newcomer reads first, and it sends them on to docs/:
+ * every relative link in them must lead to a file that exists and, when it
+ * names a heading of a Markdown file, to a heading that is there.
+ */
+const docs = readdirSync('docs')
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`)
+const files = ['README.md', 'exports/README.md', ...docs]
+
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i
+
+/** What is wrong with one link from `from`, or undefined when it leads somewhere real. */
+function brokenLink(from: string, target: string): string | undefined {
+  if (EXTERNAL.test(target)) return undefined
+  const hash = target.indexOf('#')
+  const file = decodeURIComponent(hash === -1 ? target : target.slice(0, hash))
+  const anchor = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1))
+  const resolved = file ? path.join(path.dirname(from), file) : from
+  if (!existsSync(resolved)) return `${resolved} does not exist`
+  if (anchor === undefined || !resolved.endsWith('.md')) return undefined
+  if (!anchors(readFileSync(resolved, 'utf8')).has(anchor)) {
+    return `${resolved} has no heading whose anchor is #${anchor}`
+  }
+  return undefined
+}
+
+describe('the links of the README and docs/', () => {
+  it.each(files)('%s links only to files and headings that exist', (file) => {
+    const text = readFileSync(file, 'utf8')
+    const broken = links(text).flatMap(({ target, line }) => {
+      const why = brokenLink(file, target)
+      return why ? [`${file}:${line} (${target}): ${why}`] : []
+    })
+    expect(broken).toEqual([])
+  })
+
+  it('finds links of every kind, and catches a broken one', () => {
+    const sample = [
+      '[a doc](docs/operating.md), [a heading](docs/operating.md#the-signup-list),',
+      '[here](#run-it), [a folder](supabase/migrations), [away](https://example.com) and',
+      '[mail](mailto:someone@example.com); `[code](not-a-link.md)`',
+      '```sh',
+      '[fenced](not-a-link-either.md)',
+      '```',
+      '[ref]: docs/deploying.md#open-tabs-across-a-deploy',
+    ].join('\n')
+    expect(links(sample).map(({ target }) => target)).toEqual([
+      'docs/operating.md',
+      'docs/operating.md#the-signup-list',
+      '#run-it',
+      'supabase/migrations',
+      'https://example.com',
+      'mailto:someone@example.com',
+      'docs/deploying.md#open-tabs-across-a-deploy',
+    ])
+    for (const { target } of links(sample)) expect(brokenLink('README.md', target)).toBeUndefined()
+
+    expect(brokenLink('README.md', 'docs/no-such-file.md')).toMatch(/does not exist/)
+    expect(brokenLink('README.md', 'docs/operating.md#no-such-heading')).toMatch(/no heading/)
+    expect(brokenLink('README.md', '#no-such-heading')).toMatch(/no heading/)
+    expect(brokenLink('docs/operating.md', 'operating.md#the-signup-list')).toBeUndefined()
+    expect(brokenLink('docs/operating.md', 'docs/operating.md')).toMatch(/does not exist/)
+  })
+
+  it('gives headings the anchors GitHub gives them', () => {
+    expect(githubSlug("The database's limits")).toBe('the-databases-limits')
+    expect(githubSlug('In front of the site: the Vercel Firewall or a reverse proxy')).toBe(
+      'in-front-of-the-site-the-vercel-firewall-or-a-reverse-proxy',
+    )
+    expect(githubSlug('Load (npm run bench:load)')).toBe('load-npm-run-benchload')
+    expect(githubSlug('The `waitlist_private` schema')).toBe('the-waitlist_private-schema')
+    expect(anchors('# A\n## Same\n## Same\n```sh\n# not a heading\n```')).toEqual(
+      new Set(['a', 'same', 'same-1']),
+    )
+  })
+})
+
+describe('the README', () => {
+  const readme = readFileSync('README.md', 'utf8')
+
+  it('is read in two minutes: under 200 lines', () => {
+    expect(lineCount(readme)).toBeLessThan(200)
+  })
+
+  it('leads to every file in docs/', () => {
+    const linked = new Set(links(readme).map(({ target }) => path.join(target.split('#')[0] ?? '')))
+    expect(docs.filter((doc) => !linked.has(doc))).toEqual([])
+  })
+
+  it('says in its first section how to try the form freely, and how long the tests take', () => {
+    const runIt = section(readme, 'Run it') ?? ''
+    expect(runIt).toContain('WAITLIST_RATE_LIMIT_PER_MINUTE=0')
+    expect(runIt).toContain('.env.local')
+    expect(runIt).toMatch(/`npm test` takes\s+roughly [\d\s–to]+ minutes/)
+  })
+
+  it('says what a visitor sees when a signup fails on the way, and links to the details', () => {
+    const built = (section(readme, 'How it is built') ?? '').replace(/\s+/g, ' ')
+    expect(built).toContain('keeps the page and the address')
+    expect(built).toContain(`"${statusText(notices.failure)}"`)
+    expect(built).toContain('(docs/abuse-faults-and-load.md#when-a-signup-fails-on-the-way)')
+  })
+})
