@@ -15,9 +15,8 @@ const nextConfig: NextConfig = {
   // one copy, not one per server bundle.
   serverExternalPackages: ['@electric-sql/pglite', 'proper-lockfile'],
   experimental: {
-    // Every build starts from the source, on every host (Vercel restores .next/cache between
-    // deploys): Turbopack's cache for builds is experimental, and one left poisoned by an earlier
-    // build failed each later build with "…was canceled". It saved seconds here.
+    // Every build starts from the source: a poisoned Turbopack build cache (experimental; Vercel
+    // keeps .next/cache across deploys) failed each later build. See docs/deploying.md.
     turbopackFileSystemCacheForBuild: false,
     // Next writes each page's stylesheet into it while rendering, prerendered or not, so on every
     // host the first paint waits for no stylesheet request. Experimental: see docs/performance.md.
