@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import type { Server } from './servers'
 
 /**
@@ -27,18 +26,16 @@ export async function startScriptFree(siteUrl: string, port: number): Promise<Se
   const built = await readFile(path.join('.next', 'server', 'app', 'index.html'), 'utf8')
   const page = stripScripts(built)
   if (/<script\b/i.test(page)) throw new Error('A script survived the stripping of index.html')
-  // Compressed as next start compresses the site's page, so neither gets a head start on the wire.
-  const gzipped = gzipSync(page)
   const site = new URL(siteUrl)
 
   const server = createServer((request, response) => {
     if (request.url === '/' || request.url?.startsWith('/?')) {
-      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding']))
+      // Uncompressed, with the site's page's caching: the front (brotli.ts) compresses both alike.
       response.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
-        ...(gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {}),
+        'cache-control': 's-maxage=31536000',
       })
-      response.end(gzip ? gzipped : page)
+      response.end(page)
       return
     }
     // Passed through byte for byte, compression and caching headers included.

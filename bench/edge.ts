@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import {
+  createSecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type OutgoingHttpHeaders,
+} from 'node:http2'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
+import type { Server } from './servers'
+
+/**
+ * Brotli at quality 5, a level for compressing on the fly: what a visitor's
+ * browser receives from Vercel's edge is in this range (the page's HTML: 13.4
+ * KB at 5, 12 KB at 11, 26.5 KB as next start's gzip).
+ */
+const QUALITY = 5
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
+
+/** What the edge keeps: answers whose cache headers let it keep them. */
+const CACHEABLE = /\b(s-maxage|max-age)=[1-9]|\bimmutable\b/
+
+/** Headers of HTTP/1.1's connection handling, which HTTP/2 forbids. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']
+
+/** The browser must be started with this flag to accept the front's certificate, made for the run. */
+export const ACCEPT_SELF_SIGNED = '--ignore-certificate-errors'
+
+type Answer = { status: number; headers: OutgoingHttpHeaders; body: Buffer }
+
+/** A key and a certificate for 127.0.0.1, valid a day, made with the machine's openssl. */
+function certificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-edge-'))
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
+    return {
+      key: readFileSync(path.join(dir, 'key.pem')),
+      cert: readFileSync(path.join(dir, 'cert.pem')),
+    }
+  } catch (error) {
+    throw new Error(
+      'The bench serves its pages over HTTPS and needs openssl to make a certificate',
+      {
+        cause: error,
+      },
+    )
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Serves `upstreamUrl` on `port` the way Vercel's edge serves a deployment:
+ * over HTTPS with HTTP/2, text compressed with brotli for a browser that
+ * accepts it, everything else byte for byte, and what may be cached (the
+ * build's files, a prerendered page) answered from memory after the first
+ * request. The upstream is asked for its uncompressed answer, so the pages
+ * compared are all served alike, whatever their server does itself.
+ */
+export async function serveLikeTheEdge(upstreamUrl: string, port: number): Promise<Server> {
+  const upstream = new URL(upstreamUrl)
+  const cache = new Map<string, Answer>()
+
+  function send(response: Http2ServerResponse, answer: Answer) {
+    response.writeHead(answer.status, answer.headers).end(answer.body)
+  }
+
+  function handle(request: Http2ServerRequest, response: Http2ServerResponse) {
+    const accepts = /\bbr\b/.test(String(request.headers['accept-encoding']))
+    const key = `${accepts ? 'br' : 'identity'} ${request.url}`
+    const cached = request.method === 'GET' ? cache.get(key) : undefined
+    if (cached) return send(response, cached)
+
+    const headers: IncomingHttpHeaders = {}
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (!name.startsWith(':')) headers[name] = value as string
+    }
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const chunks: Buffer[] = []
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+        answer.on('end', () => {
+          const plain = Buffer.concat(chunks)
+          const out: OutgoingHttpHeaders = { ...answer.headers }
+          for (const name of HOP_BY_HOP) delete out[name]
+          const compress = accepts && COMPRESSIBLE.test(String(out['content-type'] ?? ''))
+          const body = compress
+            ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY } })
+            : plain
+          if (compress) {
+            out['content-encoding'] = 'br'
+            out.vary = [out.vary, 'Accept-Encoding'].filter(Boolean).join(', ')
+          }
+          out['content-length'] = String(body.length)
+          const sent: Answer = { status: answer.statusCode ?? 502, headers: out, body }
+          const cacheable = CACHEABLE.test(String(out['cache-control'] ?? ''))
+          if (request.method === 'GET' && sent.status === 200 && cacheable) cache.set(key, sent)
+          send(response, sent)
+        })
+      },
+    )
+    forward.on('error', (error) => response.writeHead(502).end(String(error)))
+    request.pipe(forward)
+  }
+
+  const server = createSecureServer({ ...certificate(), allowHTTP1: true }, handle)
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const { port: bound } = server.address() as AddressInfo
+  return { url: `https://127.0.0.1:${bound}/`, stop: () => void server.close() }
+}
