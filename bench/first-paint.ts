@@ -1,0 +1,150 @@
+/**
+ * What the first frame of a page waits for: Lighthouse's own unthrottled load
+ * (the trace its simulated throttling models a phone from), served with
+ * brotli as Vercel serves it, task by task on the page's main thread until
+ * the first contentful paint.
+ *   npm run bench:paint -- [--runs 5] [--page site|minimal] [--port 3400] [--no-build] [--tasks]
+ * For each run it prints when the HTML was parsed, when the first of Next's
+ * scripts was evaluated and when the first contentful paint came, and with
+ * --tasks every task before that paint and what it did.
+ */
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
+import { ACCEPT_SELF_SIGNED, serveLikeTheEdge } from './edge'
+import { build, start, type Server } from './servers'
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    page: { type: 'string', default: 'site' },
+    port: { type: 'string', default: '3400' },
+    'no-build': { type: 'boolean', default: false },
+    tasks: { type: 'boolean', default: false },
+  },
+})
+const dir = args.page === 'minimal' ? 'bench/minimal' : '.'
+const port = Number(args.port)
+
+type TraceEvent = {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { data?: Record<string, unknown>; frame?: string } & Record<string, unknown>
+}
+
+type Task = { start: number; dur: number; work: Map<string, number> }
+
+/** What a task spent its time on: its outermost events by name (a script by its file). */
+function label(event: TraceEvent): string {
+  const url = String(event.args?.data?.url ?? '')
+  if (event.name === 'EvaluateScript' || event.name === 'v8.compile') {
+    const file = url.includes('/_next/')
+      ? url.replace(/^.*\/_next\/static\/chunks\//, '')
+      : 'inline'
+    return `${event.name} ${file}`
+  }
+  return event.name
+}
+
+export function analyse(events: TraceEvent[], pageUrl: string) {
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame === true &&
+      String(e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl),
+  )
+  if (!nav) throw new Error('No navigationStart for the page in the trace')
+  const { pid, tid } = nav
+  const frame = nav.args?.frame
+  const at = (e: TraceEvent | undefined) => (e ? (e.ts - nav.ts) / 1000 : Number.NaN)
+  const thread = events.filter((e) => e.pid === pid && e.tid === tid && e.ts >= nav.ts)
+  const fcp = events.find(
+    (e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.args?.frame === frame,
+  )
+  const dcl = thread.find((e) => e.name === 'MarkDOMContent')
+  const firstNextScript = thread.find(
+    (e) => e.name === 'EvaluateScript' && String(e.args?.data?.url ?? '').includes('/_next/'),
+  )
+  const tasks: Task[] = []
+  for (const e of thread) {
+    if (e.ph !== 'X' || e.dur === undefined) continue
+    const current = tasks.at(-1)
+    if (e.name === 'RunTask') {
+      tasks.push({ start: at(e), dur: e.dur / 1000, work: new Map() })
+    } else if (current && at(e) < current.start + current.dur) {
+      // Only the outermost events of a task: those starting after every earlier one ended.
+      const key = label(e)
+      const last = (current as Task & { end?: number }).end ?? 0
+      if (at(e) >= last) {
+        current.work.set(key, (current.work.get(key) ?? 0) + e.dur / 1000)
+        ;(current as Task & { end?: number }).end = at(e) + e.dur / 1000
+      }
+    }
+  }
+  return {
+    fcp: at(fcp),
+    dcl: at(dcl),
+    firstNextScript: at(firstNextScript),
+    tasks: tasks.filter((t) => t.start <= at(fcp) + 1 && t.dur >= 1),
+  }
+}
+
+if (!args['no-build']) build(dir)
+const servers: Server[] = []
+let chrome: chromeLauncher.LaunchedChrome | undefined
+try {
+  const next = await start(dir, port)
+  servers.push(next)
+  const front = await serveLikeTheEdge(next.url, port + 1)
+  servers.push(front)
+  chrome = await chromeLauncher.launch({
+    chromePath: findChromium() ?? '/usr/bin/chromium',
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new', ACCEPT_SELF_SIGNED],
+  })
+  const runs = Number(args.runs)
+  let paintedFirst = 0
+  for (let run = 0; run <= runs; run++) {
+    const result = await lighthouse(front.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    // The first load warms the server and the browser, as in npm run bench: not counted.
+    if (run === 0 || !result) continue
+    const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
+    const { fcp, dcl, firstNextScript, tasks } = analyse(trace.traceEvents, front.url)
+    const first = !(firstNextScript < fcp)
+    if (first) paintedFirst++
+    const lcp = Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)
+    console.log(
+      `run ${run}: parsed (DOMContentLoaded) ${dcl.toFixed(0)} ms, first of Next's scripts ` +
+        `evaluated ${firstNextScript.toFixed(0)} ms, FCP ${fcp.toFixed(0)} ms: ` +
+        `${first ? 'painted first' : 'scripts first'}; simulated LCP ${lcp} ms, ` +
+        `benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`,
+    )
+    if (args.tasks) {
+      for (const task of tasks) {
+        const work = [...task.work]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+          .join(', ')
+        console.log(
+          `  ${task.start.toFixed(1).padStart(7)} ms  ${task.dur.toFixed(1).padStart(6)} ms  ${work}`,
+        )
+      }
+    }
+  }
+  console.log(
+    `\n${args.page}: painted before Next's scripts ran in ${paintedFirst} of ${runs} runs`,
+  )
+} finally {
+  chrome?.kill()
+  servers.forEach((server) => server.stop())
+}
