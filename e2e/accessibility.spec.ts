@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
-import { notices, type Notice } from '../lib/waitlist/notice'
+import { notices, statusText, type Notice } from '../lib/waitlist/notice'
 import { toast, uniqueEmail, waitlistForm, type FormName } from './waitlist-page'
 
 const forms = ['hero', 'cta'] as const satisfies FormName[]

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
-import { notices } from '../lib/waitlist/notice'
+import { notices, statusText } from '../lib/waitlist/notice'
 import { scriptSources } from '../scripts/check-size'
 import { scriptChunks, toast, uniqueEmail, waitlistForm } from './waitlist-page'
 

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
-import { notices } from '../lib/waitlist/notice'
+import { notices, statusText } from '../lib/waitlist/notice'
 import { uniqueEmail, waitlistForm } from './waitlist-page'
 
 /** What a focus indicator changes: the outline, or the box shadow Tailwind's rings are drawn with. */

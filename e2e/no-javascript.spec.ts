@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
 import { features } from '../lib/site'
-import { notices } from '../lib/waitlist/notice'
+import { notices, statusText } from '../lib/waitlist/notice'
 import { revealOpacities, uniqueEmail, waitlistForm } from './waitlist-page'
 
 test('without JavaScript every section is shown', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
 import { hero } from '../lib/site'
-import { notices } from '../lib/waitlist/notice'
+import { notices, statusText } from '../lib/waitlist/notice'
 import { postsSent, scriptChunks, toast, uniqueEmail, waitlistForm } from './waitlist-page'
 
 /** The page before its scripts have arrived: styled by its own HTML, and already usable. */

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
-import { notices } from '../lib/waitlist/notice'
+import { notices, statusText } from '../lib/waitlist/notice'
 import { uniqueEmail, waitlistForm } from './waitlist-page'
 
 // This site admits 3 signups a minute per client (playwright.config.ts). A client of its own,

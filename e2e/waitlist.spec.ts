@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { statusText } from '../components/waitlist/status-text'
-import { notices } from '../lib/waitlist/notice'
+import { notices, statusText } from '../lib/waitlist/notice'
 import { postsSent, toast, uniqueEmail, waitlistForm, type FormName } from './waitlist-page'
 
 for (const name of ['hero', 'cta'] as const satisfies FormName[]) {

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { statusText } from '@/components/waitlist/status-text'
-import { notices } from '@/lib/waitlist/notice'
+import { notices, statusText } from '@/lib/waitlist/notice'
 import { anchors, githubSlug, lineCount, links, section } from './support/markdown'
 
 /**

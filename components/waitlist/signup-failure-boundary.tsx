@@ -1,7 +1,8 @@
 'use client'
 
+import { unstable_isUnrecognizedActionError as isUnrecognizedAction } from 'next/navigation'
 import { Component, type ReactNode } from 'react'
-import { isDeploymentGone } from './stale-deployment'
+import { noteDeploymentGone } from './stale-deployment'
 
 /** A signup that never got its answer: which one (for a fresh form each time) and the address sent. */
 export type SignupFailure = { id: string; email: string }
@@ -17,11 +18,11 @@ let failures = 0
 
 /**
  * useActionState rethrows an action that rejects (no connection, an answer
- * that is not the action's, a deployment that no longer knows it) into the
- * nearest error boundary, and leaves that form's hook unusable. This one, around
- * a single form, logs the failure and renders the form anew: a fresh hook, in
- * the spec's failure state, with the address the visitor sent. The rest of the
- * page, the other form included, never notices.
+ * that is not the action's, no answer before the deadline, a deployment that
+ * no longer knows it) into the nearest error boundary, and leaves that form's
+ * hook unusable. This one, around a single form, logs the failure and renders
+ * the form anew: a fresh hook, in the failure state, with the address the
+ * visitor sent. The rest of the page, the other form included, never notices.
  */
 export class SignupFailureBoundary extends Component<Props, State> {
   override state: State = { sent: '', failed: null }
@@ -32,11 +33,14 @@ export class SignupFailureBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown): void {
-    const redeployed = isDeploymentGone()
+    // The page's deployment is gone: the server no longer knows the action it holds.
+    const redeployed = isUnrecognizedAction(error)
+    if (redeployed) noteDeploymentGone()
+    const note = redeployed
       ? ' The site has been deployed again since this page loaded: the next signup reloads it.'
       : ''
     console.error(
-      `The ${this.props.form} form's signup failed between the page and the server; the visitor was shown "Something went wrong".${redeployed}`,
+      `The ${this.props.form} form's signup failed between the page and the server; the visitor was shown "Something went wrong".${note}`,
       error,
     )
   }

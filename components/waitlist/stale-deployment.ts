@@ -1,10 +1,9 @@
 /**
  * A page whose deployment is gone (the site was deployed again since it
  * loaded, or it came from another instance built apart) holds an action id
- * the server no longer knows, and so does every later post from it, the plain
- * no-JavaScript one included (Next answers 409 with its action-not-found
- * header). Once the server has said so, the next signup from either form
- * reloads the page and sends the address from the fresh one.
+ * the server no longer knows, and so does every later post from it. Once the
+ * server has said so, the next signup from either form reloads the page and
+ * sends the address from the fresh one.
  */
 const RESEND_KEY = 'collably:waitlist-resend'
 
@@ -12,7 +11,7 @@ type Resend = { form: string; email: string }
 
 let deploymentGone = false
 
-/** Called when the server says it does not know the page's action (action-fetch-guard.ts). */
+/** Called when the server says it does not know the page's action (signup-failure-boundary.tsx). */
 export function noteDeploymentGone(): void {
   deploymentGone = true
 }

@@ -1,9 +1,8 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { noticeFor } from '@/lib/waitlist/notice'
+import { noticeFor, statusText } from '@/lib/waitlist/notice'
 import type { WaitlistState } from '@/lib/waitlist/state'
-import { statusText } from './status-text'
 import type { FormTone } from './submit-button'
 
 const tones: Record<FormTone, { ok: string; error: string }> = {
