@@ -61,6 +61,10 @@ describe('a data folder held by a running process', () => {
     expect(refusal.message).toContain(`process ${running.pid} on this machine, started `)
     expect(refusal.message).toContain(refusal.holder!.startedAt)
     expect(Date.parse(refusal.holder!.startedAt)).not.toBeNaN()
+    // It cannot tell a crashed holder from a running one, so it says how long a crash keeps it.
+    expect(refusal.message).toContain(
+      'if that process has crashed, the folder is free within 20 seconds',
+    )
   })
 
   it('is refused within one process too: a second open of a folder it holds', async () => {

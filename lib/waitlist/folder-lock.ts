@@ -72,7 +72,10 @@ export class FolderInUseError extends Error {
     readonly holder: FolderOwner | undefined,
   ) {
     const who = holder ? describeOwner(holder) : 'another process, which did not say which'
-    super(`The embedded database at ${folder} is in use by ${who}.`)
+    super(
+      `The embedded database at ${folder} is in use by ${who}; ` +
+        `if that process has crashed, the folder is free within ${LOCK_STALE_MS / 1000} seconds.`,
+    )
   }
 }
 
