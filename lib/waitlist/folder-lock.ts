@@ -12,7 +12,8 @@ import { z } from 'zod'
  * process shows. A lock not refreshed for {@link LOCK_STALE_MS}, as one left
  * by a crash, is taken over by proper-lockfile. It does so by a check then a
  * removal, which two processes can interleave so that both hold the lock; so
- * the lock is only ever taken while holding a second, short-lived lock: the gate.
+ * the lock is only ever taken, and its owner named, while holding a second,
+ * short-lived lock: the gate.
  */
 export const LOCK_STALE_MS = 20_000
 const LOCK_UPDATE_MS = 5_000
