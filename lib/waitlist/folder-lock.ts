@@ -1,23 +1,19 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
 import { z } from 'zod'
-import {
-  currentProcess,
-  describeProcess,
-  liveness,
-  type Liveness,
-  type ProcessIdentity,
-} from './process-identity'
 
 /**
  * One owner per embedded data folder: PGlite takes no lock of its own, and
  * two processes writing one folder destroy it. The owner holds
- * `waitlist.lock` (proper-lockfile, refreshed while it lives) and names itself
- * in `waitlist.owner.json`. A lock not refreshed for {@link LOCK_STALE_MS},
- * or left by a process known to be gone, is taken over. Taking over is a
- * check then a removal, which two processes could interleave, so it happens
- * only while holding a second, short-lived lock: the gate.
+ * `waitlist.lock` (proper-lockfile, refreshed every {@link LOCK_UPDATE_MS})
+ * and names itself in `waitlist.owner.json`, for the message a refused
+ * process shows. A lock not refreshed for {@link LOCK_STALE_MS}, as one left
+ * by a crash, is taken over by proper-lockfile. It does so by a check then a
+ * removal, which two processes can interleave so that both hold the lock; so
+ * the lock is only ever taken, and its owner named, while holding a second,
+ * short-lived lock: the gate.
  */
 export const LOCK_STALE_MS = 20_000
 const LOCK_UPDATE_MS = 5_000
@@ -30,17 +26,57 @@ const OWNER = 'waitlist.owner.json'
 
 /** The entries the lock keeps in a data folder: a copy of the folder leaves them out. */
 export function isLockEntry(name: string): boolean {
-  return name === `${LOCK}.lock` || name === `${GATE}.lock` || name.startsWith(OWNER)
+  return name === `${LOCK}.lock` || name === `${GATE}.lock` || name === OWNER
+}
+
+const ownerSchema = z.object({
+  pid: z.number().int().positive(),
+  host: z.string(),
+  /** ISO 8601 in UTC: what a person reads to recognise the process. */
+  startedAt: z.string(),
+  /** e.g. `next-server (v16.4.6)`, or `node waitlist.ts`: never its arguments, which may hold addresses. */
+  title: z.string(),
+})
+export type FolderOwner = z.infer<typeof ownerSchema>
+
+function currentOwner(): FolderOwner {
+  const script = process.argv[1]
+  return {
+    pid: process.pid,
+    host: os.hostname(),
+    startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+    title: process.title === 'node' && script ? `node ${path.basename(script)}` : process.title,
+  }
+}
+
+/** `next-server (v16.4.6), process 4242 on this machine, started 2026-11-22T10:00:00.000Z`. */
+export function describeOwner(owner: FolderOwner): string {
+  const where = owner.host === os.hostname() ? 'on this machine' : `on ${owner.host}`
+  return `${owner.title}, process ${owner.pid} ${where}, started ${owner.startedAt}`
+}
+
+async function readOwner(folder: string): Promise<FolderOwner | undefined> {
+  try {
+    const parsed = ownerSchema.safeParse(
+      JSON.parse(await readFile(path.join(folder, OWNER), 'utf8')),
+    )
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export class FolderInUseError extends Error {
   override name = 'FolderInUseError'
   constructor(
     readonly folder: string,
-    readonly holder: ProcessIdentity | undefined,
+    readonly holder: FolderOwner | undefined,
   ) {
-    const who = holder ? describeProcess(holder) : 'another process, which did not say which'
-    super(`The embedded database at ${folder} is in use by ${who}.`)
+    const who = holder ? describeOwner(holder) : 'another process, which did not say which'
+    super(
+      `The embedded database at ${folder} is in use by ${who}; ` +
+        `if that process has crashed, the folder is free within ${LOCK_STALE_MS / 1000} seconds.`,
+    )
   }
 }
 
@@ -64,60 +100,6 @@ export type LockOptions = {
   onLost(error: Error): void
 }
 
-const ownerSchema = z.object({
-  pid: z.number().int().positive(),
-  host: z.string(),
-  startedAt: z.string(),
-  title: z.string(),
-  bootId: z.string().optional(),
-  pidNamespace: z.string().optional(),
-  processStart: z.string().optional(),
-})
-
-async function readOwner(folder: string): Promise<ProcessIdentity | undefined> {
-  try {
-    const parsed = ownerSchema.safeParse(
-      JSON.parse(await readFile(path.join(folder, OWNER), 'utf8')),
-    )
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** Written whole and renamed into place, so a reader never sees half an owner. */
-async function writeOwner(folder: string, owner: ProcessIdentity): Promise<void> {
-  const file = path.join(folder, OWNER)
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify(owner, null, 2) + '\n')
-  await rename(temporary, file)
-}
-
-function isLocked(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 'ELOCKED'
-}
-
-/** Takes the folder's lock; the caller holds the gate. */
-async function takeLock(folder: string, onLost: (error: Error) => void) {
-  const file = path.join(folder, LOCK)
-  const options = {
-    realpath: false,
-    stale: LOCK_STALE_MS,
-    update: LOCK_UPDATE_MS,
-    onCompromised: onLost,
-  }
-  try {
-    return await lockfile.lock(file, options)
-  } catch (error) {
-    if (!isLocked(error)) throw error
-    const holder = await readOwner(folder)
-    if (!holder || liveness(holder) !== 'gone') throw new FolderInUseError(folder, holder)
-    // Its owner is gone and cannot refresh it: remove it now rather than wait for it to go stale.
-    await rm(`${file}.lock`, { recursive: true, force: true })
-    return await lockfile.lock(file, options)
-  }
-}
-
 /**
  * Makes this process the folder's one owner, creating the folder if needed,
  * or throws a {@link FolderInUseError} naming the process that owns it.
@@ -133,9 +115,19 @@ export async function lockFolder(folder: string, { onLost }: LockOptions): Promi
     onCompromised: () => {},
   })
   try {
-    const unlock = await takeLock(dir, onLost)
+    const unlock = await lockfile
+      .lock(path.join(dir, LOCK), {
+        realpath: false,
+        stale: LOCK_STALE_MS,
+        update: LOCK_UPDATE_MS,
+        onCompromised: onLost,
+      })
+      .catch(async (error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'ELOCKED') throw error
+        throw new FolderInUseError(dir, await readOwner(dir))
+      })
     try {
-      await writeOwner(dir, currentProcess())
+      await writeFile(path.join(dir, OWNER), JSON.stringify(currentOwner(), null, 2) + '\n')
     } catch (error) {
       await unlock()
       throw error
@@ -157,15 +149,16 @@ export async function lockFolder(folder: string, { onLost }: LockOptions): Promi
   }
 }
 
-export type FolderHolder = { holder: ProcessIdentity | undefined; liveness: Liveness }
-
-/** Who holds the folder now, if anyone: for a reader that works from a copy and wants to say so. */
-export async function folderHolder(folder: string): Promise<FolderHolder | undefined> {
+/**
+ * Who holds the folder now, if anyone: for a reader that works from a copy
+ * and wants to say so. A server that crashed holds it until its lock goes stale.
+ */
+export async function folderHolder(
+  folder: string,
+): Promise<{ holder: FolderOwner | undefined } | undefined> {
   const dir = path.resolve(folder)
   const held = await lockfile
     .check(path.join(dir, LOCK), { realpath: false, stale: LOCK_STALE_MS })
     .catch(() => false)
-  if (!held) return undefined
-  const holder = await readOwner(dir)
-  return { holder, liveness: holder ? liveness(holder) : 'unknown' }
+  return held ? { holder: await readOwner(dir) } : undefined
 }

@@ -2,7 +2,8 @@ import { runScript, type Child } from './child-process'
 
 /**
  * Runs `run` while a process of its own holds `folder`'s lock, as a running
- * server does (tests/support/hold-folder-lock.ts), and kills it afterwards.
+ * server does (tests/support/hold-folder-lock.ts), and stops it afterwards as
+ * a server is stopped, which frees the folder at once.
  */
 export async function whileFolderHeld<T>(
   folder: string,
@@ -13,6 +14,6 @@ export async function whileFolderHeld<T>(
     await holder.waitFor(/locked/)
     return await run(holder)
   } finally {
-    await holder.stop('SIGKILL')
+    await holder.stop('SIGTERM')
   }
 }

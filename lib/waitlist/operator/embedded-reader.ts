@@ -3,14 +3,13 @@ import { cp, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
-import { folderHolder, isLockEntry } from '@/lib/waitlist/folder-lock'
+import { describeOwner, folderHolder, isLockEntry } from '@/lib/waitlist/folder-lock'
 import {
   hasDatabase,
   openLocalDatabase,
   type LocalDatabase,
 } from '@/lib/waitlist/open-local-database'
 import { isMigrationError } from '@/lib/waitlist/migrations'
-import { describeProcess } from '@/lib/waitlist/process-identity'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
 import { parseStats } from './stats'
 
@@ -18,10 +17,7 @@ import { parseStats } from './stats'
 async function heldNote(source: string): Promise<string> {
   const held = await folderHolder(source)
   if (!held) return ''
-  if (held.liveness === 'gone') {
-    return ' (read from a copy; the lock left by a server that is no longer running will be taken over by the next one)'
-  }
-  const who = held.holder ? describeProcess(held.holder) : 'a server'
+  const who = held.holder ? describeOwner(held.holder) : 'a server'
   return ` (read from a copy; ${who} holds it, so its newest signups may be missing: stop it for an exact list)`
 }
 
