@@ -7,7 +7,7 @@ import path from 'node:path'
  * directory; nothing is fetched, so the build works offline.
  */
 const root = process.cwd()
-const geist = path.join(root, 'node_modules', 'geist', 'dist', 'fonts', 'geist-sans')
+const fonts = path.join(root, 'components', 'brand', 'fonts')
 
 /** The logo (app/icon.svg, the favicon) as a data URL for an `<img>` in an ImageResponse. */
 export async function logoDataUrl(): Promise<string> {
@@ -17,12 +17,12 @@ export async function logoDataUrl(): Promise<string> {
 
 /**
  * Geist, the page's face (components/brand/typeface.ts), in the weights the
- * share card uses. The card's renderer reads TrueType, not the page's woff2.
+ * share card uses: its renderer reads TrueType, not the page's woff2.
  */
 export async function shareCardFonts() {
   const [regular, bold] = await Promise.all([
-    readFile(path.join(geist, 'Geist-Regular.ttf')),
-    readFile(path.join(geist, 'Geist-Bold.ttf')),
+    readFile(path.join(fonts, 'Geist-Regular.ttf')),
+    readFile(path.join(fonts, 'Geist-Bold.ttf')),
   ])
   return [
     { name: 'Geist', data: regular, weight: 400 as const, style: 'normal' as const },

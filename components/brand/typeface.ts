@@ -1,14 +1,16 @@
 import localFont from 'next/font/local'
 
 /**
- * Geist, the one face of the page and of its share card: its Latin letters in
- * every weight, in one variable file of 29 KB that the page preloads. Until it
- * has arrived the text is set in a local face with Geist's metrics (next/font's
- * adjusted fallback), so nothing moves when it swaps in.
+ * Geist, the one face of the page and of its share card (components/brand/fonts,
+ * under the OFL): its Latin letters in every weight, one variable file of 29 KB.
+ * Not preloaded: Chromium holds the first frame for a preloaded font, and the
+ * page's text would wait for it. Until it arrives the text is set in the
+ * fallback next/font sizes to Geist's metrics, so the swap moves nothing.
  */
 export const geist = localFont({
-  src: '../../node_modules/@fontsource-variable/geist/files/geist-latin-wght-normal.woff2',
+  src: './fonts/geist-latin-wght-normal.woff2',
   weight: '100 900',
   display: 'swap',
+  preload: false,
   variable: '--font-geist',
 })
