@@ -15,5 +15,5 @@ export const BUILD_KEYS = {
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_Bq3t0kR9cYx7uV2mWn4pLg_5hJ8sDfA1',
 } as const
 
-/** Written next to the build it describes, so the spec can tell such a build from a plain one. */
+/** Written next to the build it describes, so e2e/bundle.spec.ts can tell such a build from a plain one. */
 export const BUILD_KEYS_STAMP = '.next/e2e-build-keys.json'

@@ -109,7 +109,7 @@ export const notFound = {
   homeLink: 'Return to Home',
 } as const
 
-/** What app/error.tsx and app/global-error.tsx show: the spec's failure words, and a way home. */
+/** What app/error.tsx and app/global-error.tsx show: the site's words for a failure, and a way home. */
 export const errorPage = {
   title: 'Something went wrong',
   message: 'Please try again later.',

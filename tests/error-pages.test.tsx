@@ -28,7 +28,7 @@ afterEach(() => {
 })
 
 describe('app/error.tsx', () => {
-  it('says the spec’s failure words in the site’s look, with a full load of / to go back', async () => {
+  it('says the site’s words for a failure in the site’s look, with a full load of / to go back', async () => {
     const { container, unmount } = await mount(<ErrorPage error={thrown()} />)
     expect(container.querySelector('main h1')?.textContent).toBe(errorPage.title)
     expect(container.querySelector('main')?.textContent).toContain(errorPage.message)

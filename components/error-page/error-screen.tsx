@@ -2,7 +2,7 @@ import { MessagePage } from '@/components/ui/message-page'
 import { errorPage } from '@/lib/site'
 import { LogPageError, type PageError } from './log-page-error'
 
-/** What a visitor sees when a page cannot be shown: the site's look, the spec's failure words, a way home. */
+/** What a visitor sees when a page cannot be shown: the site's look, its words for a failure, a way home. */
 export function ErrorScreen({ error }: { error: PageError }) {
   return (
     <MessagePage

@@ -14,7 +14,7 @@ export type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
 
 export const initialWaitlistState: WaitlistState = { status: 'idle' }
 
-/** The address to put back in the field: the spec keeps it after every error except a duplicate. */
+/** The address to put back in the field: kept after every outcome but a welcome or a duplicate, which clear it. */
 export function emailToKeep(state: WaitlistState): string {
   return 'email' in state ? state.email : ''
 }
