@@ -226,4 +226,12 @@ describe('the check function', () => {
     expect(answer.status).toBe(401)
     expect(await answer.json()).toMatchObject({ code: '42501' })
   })
+
+  it('replaced the ceiling the public key could read', async () => {
+    for (const key of [harness.anonKey, harness.serviceRoleKey]) {
+      const answer = await call('waitlist_signup_ceiling', key)
+      expect(answer.status).toBe(404)
+      expect(await answer.json()).toMatchObject({ code: 'PGRST202' })
+    }
+  })
 })

@@ -5,6 +5,11 @@
 -- (waitlist_private) live in schemas the data service does not expose, so the
 -- function reads them with its owner's rights (security definer), and only the
 -- service role may call it. It reads nothing of the list itself.
+--
+-- It replaces public.waitlist_signup_ceiling(), which told anyone holding the
+-- public key the ceiling so that each server could log it as it started: the
+-- site now asks the data service for nothing but the insert of a signup, and
+-- the operator asks here, with the operator's key.
 
 create function public.waitlist_schema_check()
 returns json
@@ -55,3 +60,7 @@ comment on function public.waitlist_schema_check() is
 
 revoke all on function public.waitlist_schema_check() from public, anon, authenticated;
 grant execute on function public.waitlist_schema_check() to service_role;
+
+-- If exists: a project may have had the files run by hand, this one before
+-- the signup limits.
+drop function if exists public.waitlist_signup_ceiling();
