@@ -17,7 +17,12 @@ const HARNESS_PORT = PORT_BASE + 2
 const site = (port: number) => `http://127.0.0.1:${port}`
 
 /** Specs that start (and stop, or crash) servers of their own, with settings no shared site could have. */
-const OWN_SERVER_SPECS = ['flood-ceiling.spec.ts', 'dev-server.spec.ts', 'embedded-folder.spec.ts']
+const OWN_SERVER_SPECS = [
+  'flood-ceiling.spec.ts',
+  'dev-server.spec.ts',
+  'embedded-folder.spec.ts',
+  'data-service-calls.spec.ts',
+]
 
 export default defineConfig({
   testDir: 'e2e',

@@ -119,11 +119,12 @@ test('a flood split across two servers stores one ceiling in all, and a burst un
   expect(welcomed(flood)).toHaveLength(CEILING - UNDER_CEILING)
   expect((await storedLike('%')).length).toBe(CEILING)
 
-  // Both servers said at start-up what protects them, and each said once that it was refusing.
+  // Both servers said at start-up what protects them, without asking, and each said once that it was refusing.
   for (const server of servers) {
     const log = server.output()
     expect(log).toContain(
-      `the database admits at most 600 new signups a minute from everyone together, and ${ALLOWANCE} a minute from each visitor`,
+      `signups meet the database's limits: ${ALLOWANCE} a minute from each visitor (WAITLIST_RATE_LIMIT_PER_MINUTE), ` +
+        'and its own ceiling on new signups from everyone together, which `npm run waitlist -- check` shows',
     )
   }
   const refusalLines = servers.map(

@@ -1,6 +1,6 @@
 /**
  * The operators' commands for the waitlist: `npm run waitlist -- count`,
- * `export`, `stats`, `remove` and `import` (`npm run waitlist -- help`).
+ * `export`, `stats`, `remove`, `import` and `check` (`npm run waitlist -- help`).
  *
  * Run under the `react-server` condition (see package.json): the store
  * modules import `server-only`, which resolves to an empty module there and

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { InsertResult } from '@/lib/waitlist/store'
 import { startSupabaseHarness, type SupabaseHarness } from './harness/postgrest'
 import { actionOnMemoryStore, freshAction, type JoinAction } from './support/fresh-server'
-import { unusedPort } from './support/ports'
 import { fromClient } from './support/request'
 import { section } from './support/markdown'
 import { holdSignupClock } from './support/signup-limits'
@@ -50,7 +48,7 @@ async function flood(joinWaitlist: JoinAction, count: number, tag: string): Prom
 }
 
 async function serverWith(env: Record<string, string>) {
-  vi.spyOn(console, 'info').mockImplementation(() => {})
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {})
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const { joinWaitlist, store } = await actionOnMemoryStore(env)
   const insert = vi.spyOn(store, 'insert')
@@ -62,15 +60,18 @@ async function serverWith(env: Record<string, string>) {
     answers: (): Promise<InsertResult[]> =>
       Promise.all(insert.mock.results.map((result) => result.value as Promise<InsertResult>)),
     warnings: () => warn.mock.calls.map(([line]) => String(line)),
+    /** What the server said at start-up of the ceiling its database keeps. */
+    ceilingLine: () =>
+      info.mock.calls.map(([line]) => String(line)).find((line) => line.includes('admits')),
   }
 }
 
 describe('the ceiling, on the embedded database', () => {
   it('is taken from WAITLIST_SIGNUPS_PER_MINUTE_CEILING at start-up: the database admits that many, then refuses, keeping the address', async () => {
-    const { joinWaitlist, store, answers, warnings } = await serverWith({
+    const { joinWaitlist, answers, warnings, ceilingLine } = await serverWith({
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '5',
     })
-    await expect(store.signupCeiling()).resolves.toBe(5)
+    expect(ceilingLine()).toContain('at most 5 new signups a minute from everyone together')
     expect(await flood(joinWaitlist, 5, 'early')).toEqual(Array(5).fill('joined'))
 
     fromNewClient()
@@ -92,17 +93,17 @@ describe('the ceiling, on the embedded database', () => {
   })
 
   it('is off at 0', async () => {
-    const { joinWaitlist, store, warnings } = await serverWith({
+    const { joinWaitlist, warnings, ceilingLine } = await serverWith({
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '0',
     })
-    await expect(store.signupCeiling()).resolves.toBe(0)
+    expect(ceilingLine()).toContain('new signups with no ceiling (set to 0)')
     expect(await flood(joinWaitlist, 40, 'open')).toEqual(Array(40).fill('joined'))
     expect(warnings()).toEqual([])
   })
 
   it("is the database's own (600) when unset", async () => {
-    const { store } = await serverWith({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '' })
-    await expect(store.signupCeiling()).resolves.toBe(600)
+    const { ceilingLine } = await serverWith({ WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '' })
+    expect(ceilingLine()).toContain('at most 600 new signups a minute from everyone together')
   })
 
   it("refuses a client over this process's first line before the database is asked", async () => {
@@ -176,88 +177,50 @@ describe('two servers on one Supabase database (the stand-in)', () => {
     expect(statuses).toEqual(['joined', 'joined', 'joined', ...Array(3).fill('rate_limited')])
   })
 
-  it('say at start-up that WAITLIST_SIGNUPS_PER_MINUTE_CEILING changes nothing there, and how to change it', async () => {
+  it('say at start-up, asking the database nothing, that WAITLIST_SIGNUPS_PER_MINUTE_CEILING changes nothing there, and how to change it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    harness.requests.splice(0)
     await freshAction({
       SUPABASE_URL: harness.url,
       SUPABASE_ANON_KEY: harness.anonKey,
       WAITLIST_SIGNUPS_PER_MINUTE_CEILING: '250',
     })
-    const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
-    prepareWaitlistStore()
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled())
-    expect(info.mock.calls.map(([line]) => String(line))).toContainEqual(
-      expect.stringContaining(
-        'the database admits at most 600 new signups a minute from everyone together, and 10 a minute from each visitor',
+    const { getWaitlistStore } = await import('@/lib/waitlist/choose-store')
+    await getWaitlistStore()
+    expect(info.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringMatching(
+        /signups go to Supabase at 127\.0\.0\.1:\d+ \(SUPABASE_URL, SUPABASE_ANON_KEY\)$/,
       ),
-    )
-    expect(String(warn.mock.calls[0]?.[0])).toContain(
-      'WAITLIST_SIGNUPS_PER_MINUTE_CEILING=250 has no effect on Supabase: the ceiling is kept by the database (600 a minute now). ' +
-        'Change it there, at once and without a redeploy, by running ' +
-        '`update waitlist_private.signup_limits set signups_per_minute = 250;` in the SQL editor ' +
-        '(docs/abuse-faults-and-load.md: "Changing the ceiling").',
-    )
-  })
-
-  it('say so, as an error, when the database has no limits (the migration missing)', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(console, 'info').mockImplementation(() => {})
-    await harness.db.exec(
-      'alter function public.waitlist_signup_ceiling() rename to hidden_ceiling',
-    )
-    try {
-      await freshAction({ SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.anonKey })
-      const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
-      prepareWaitlistStore()
-      await vi.waitFor(() => expect(errors).toHaveBeenCalled())
-      expect(String(errors.mock.calls[0]?.[0])).toMatch(
-        /Supabase at 127\.0\.0\.1:\d+ has no signup limits: nothing limits how fast signups are stored\. Apply supabase\/migrations\/20261123120000_signup_limits\.sql and the rest of supabase\/migrations \(README: "Deploying to Vercel with Supabase"\)\./,
-      )
-    } finally {
-      await harness.db.exec(
-        'alter function public.hidden_ceiling() rename to waitlist_signup_ceiling',
-      )
-    }
+      expect.stringContaining(
+        "signups meet the database's limits: 10 a minute from each visitor (WAITLIST_RATE_LIMIT_PER_MINUTE), " +
+          'and its own ceiling on new signups from everyone together, which `npm run waitlist -- check` shows',
+      ),
+    ])
+    expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining(
+        'WAITLIST_SIGNUPS_PER_MINUTE_CEILING=250 has no effect on Supabase: the ceiling is kept by the database. ' +
+          'Change it there, at once and without a redeploy, by running ' +
+          '`update waitlist_private.signup_limits set signups_per_minute = 250;` in the SQL editor ' +
+          '(docs/abuse-faults-and-load.md: "Changing the ceiling"); `npm run waitlist -- check` shows the ceiling in force.',
+      ),
+    ])
+    expect(harness.requests).toEqual([])
   })
 })
 
-it('warns at start-up when the database cannot be asked for its limits', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-  vi.spyOn(console, 'info').mockImplementation(() => {})
-  await freshAction({
-    SUPABASE_URL: `http://127.0.0.1:${await unusedPort()}`,
-    SUPABASE_ANON_KEY: 'sb_publishable_x',
-  })
-  const { prepareWaitlistStore } = await import('@/lib/waitlist/choose-store')
-  prepareWaitlistStore()
-  await vi.waitFor(() => expect(warn).toHaveBeenCalled())
-  expect(String(warn.mock.calls[0]?.[0])).toMatch(
-    /could not read the signup limits of Supabase at 127\.0\.0\.1:\d+ cause=StoreError: .*no answer/,
-  )
-  // Each signup says what went wrong; the start-up line is no error of its own.
-  expect(errors).not.toHaveBeenCalled()
-})
-
-it('points at a migration, sections of the docs and a statement that exist', async () => {
-  const {
-    ceilingStatement,
-    LIMITS_DOC,
-    LIMITS_DOC_SECTION,
-    SETUP_README_SECTION,
-    SIGNUP_LIMITS_MIGRATION,
-  } = await import('@/lib/waitlist/database-limits')
-  expect(existsSync(SIGNUP_LIMITS_MIGRATION)).toBe(true)
+it('points at a section of the docs, a statement and a command that exist', async () => {
+  const { ceilingStatement, CHECK_COMMAND, LIMITS_DOC, LIMITS_DOC_SECTION } =
+    await import('@/lib/waitlist/database-limits')
+  const { SIGNUP_LIMITS_MIGRATION } = await import('@/lib/waitlist/schema-check')
   // The section the log names says how to change the ceiling, with the statement the log gives.
   const limitsDoc = await readFile(LIMITS_DOC, 'utf8')
   expect(limitsDoc.split('\n')).toContain(`### ${LIMITS_DOC_SECTION}`)
   expect(section(limitsDoc, LIMITS_DOC_SECTION)).toContain(ceilingStatement(1200))
+  expect(section(limitsDoc, LIMITS_DOC_SECTION)).toContain(CHECK_COMMAND)
   expect(await readFile(SIGNUP_LIMITS_MIGRATION, 'utf8')).toContain(ceilingStatement(1200))
-  // And the README section the missing-migration error names says how to apply the migrations.
-  const readme = await readFile('README.md', 'utf8')
-  expect(readme.split('\n')).toContain(`## ${SETUP_README_SECTION}`)
-  expect(section(readme, SETUP_README_SECTION)).toContain('supabase db push')
+  const { parseCommand } = await import('@/lib/waitlist/operator/args')
+  expect(parseCommand(CHECK_COMMAND.split(' -- ')[1]!.split(' '))).toEqual({ name: 'check' })
 })
 
 describe('the log of refusals', () => {

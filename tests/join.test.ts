@@ -14,7 +14,6 @@ function post(email: string): FormData {
 const failingStore: WaitlistStore = {
   description: 'a store that is down',
   insert: () => Promise.reject(new StoreError('connection refused by anna@example.com')),
-  signupCeiling: () => Promise.reject(new StoreError('down')),
 }
 
 describe('joinWith, when the store fails', () => {
@@ -45,7 +44,6 @@ describe('joinWith, when the store fails', () => {
     const state = await joinWith(post('nope'), async () => ({
       description: 'spy',
       insert,
-      signupCeiling: vi.fn(),
     }))
     expect(state).toMatchObject({ status: 'invalid', field: 'email', email: 'nope' })
     expect(insert).not.toHaveBeenCalled()
@@ -61,7 +59,7 @@ describe('joinWith, when the database refuses over a limit', () => {
       const client = { key: 'k'.repeat(43), perMinute: 10 }
       const state = await joinWith(
         post('Late@Example.com'),
-        async () => ({ description: 'limited', insert, signupCeiling: async () => 600 }),
+        async () => ({ description: 'limited', insert }),
         { admit: () => true, client, refused },
       )
       expect(state).toMatchObject({ status: 'rate_limited', email: 'Late@Example.com' })
@@ -78,7 +76,7 @@ describe('joinWith, when the database refuses over a limit', () => {
     const insert = vi.fn()
     const state = await joinWith(
       post('ann@example.com'),
-      async () => ({ description: 'spy', insert, signupCeiling: vi.fn() }),
+      async () => ({ description: 'spy', insert }),
       { admit: () => false },
     )
     expect(state.status).toBe('rate_limited')

@@ -39,9 +39,8 @@ describe.skipIf(!live)('a real Supabase project', () => {
     await expect(store.insert(entry)).resolves.toBe('duplicate')
   })
 
-  it('has the signup limits: it tells its ceiling, and takes a signup that names its visitor', async () => {
+  it('takes a signup that names its visitor', async () => {
     const store = withTimeout(supabaseStore({ url: url!, key: key! }), 10_000)
-    await expect(store.signupCeiling()).resolves.toEqual(expect.any(Number))
     const visitor = { key: randomUUID().replaceAll('-', ''), perMinute: 10 }
     const entry = {
       email: `smoke-test+${randomUUID()}@example.com`,

@@ -100,16 +100,4 @@ describe('the Supabase store', () => {
     )
     await vi.waitFor(() => expect(harness.requests).toMatchObject([{ cancelled: true }]))
   })
-
-  it('asks for the ceiling under the same deadline', async () => {
-    harness.setFault({ kind: 'hang' })
-    await expect(withTimeout(store(), 300).signupCeiling()).rejects.toThrow(
-      'the store did not answer within 300 ms',
-    )
-    await vi.waitFor(() =>
-      expect(harness.requests).toMatchObject([
-        { method: 'POST', url: '/rest/v1/rpc/waitlist_signup_ceiling', cancelled: true },
-      ]),
-    )
-  })
 })

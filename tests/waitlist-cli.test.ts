@@ -156,6 +156,7 @@ describe('against Supabase (the local stand-in), with the service key', () => {
     ['remove', 'anna@example.com'],
     ['remove', '--dry-run', 'anna@example.com'],
     ['import', 'tests/bad-input-corpus.ts'],
+    ['check'],
   ])('refuses the public key for %s, before any request', async (...argv) => {
     for (const keys of [
       { SUPABASE_ANON_KEY: harness.anonKey } as Record<string, string>,

@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe('a mistake on the command line: exit 2, before any store is asked', () => {
   it.each([
-    [[], 'Name a command: count, export, stats, remove, import or help.'],
+    [[], 'Name a command: count, export, stats, remove, import, check or help.'],
     [['frobnicate'], 'Unknown command: frobnicate'],
     [['count', 'extra'], 'Unexpected argument: extra'],
     [['count', '--bogus'], /Unknown option '--bogus'/],
@@ -71,6 +71,8 @@ describe('a mistake on the command line: exit 2, before any store is asked', () 
     [['import'], 'import needs exactly one FILE (or - for standard input).'],
     [['import', 'a.csv', 'b.csv'], 'import needs exactly one FILE (or - for standard input).'],
     [['import', 'a.csv', '--format', 'xml'], '--format must be csv or json, not "xml".'],
+    [['check', 'extra'], 'Unexpected argument: extra'],
+    [['check', '--days', '3'], /Unknown option '--days'/],
   ])('%j', async (argv, says) => {
     const result = await runCli(argv as string[], supabase.env)
     const pattern =

@@ -1,7 +1,7 @@
 import 'server-only'
 import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
-import { announceSignupLimits } from './database-limits'
+import { announceEmbeddedLimits, announceSupabaseLimits } from './database-limits'
 import { sharedEmbeddedStore } from './embedded-store'
 import { processWide, serverConfig } from './process-wide'
 import { supabaseStore } from './supabase-store'
@@ -26,14 +26,14 @@ export async function getWaitlistStore(): Promise<WaitlistStore> {
     let store = timed.get(open)
     if (!store) {
       timed.set(open, (store = withTimeout(open, storeTimeoutMs)))
-      void announceSignupLimits(store, config)
+      announceEmbeddedLimits(open.description, open.signupsPerMinute, config)
     }
     return store
   }
   const store = withTimeout(supabaseStore(chosen), storeTimeoutMs)
   log.info(`signups go to ${store.description} (${chosen.urlVar}, ${chosen.keyVar})`)
   processWide.store = store
-  void announceSignupLimits(store, config)
+  announceSupabaseLimits(config)
   return store
 }
 

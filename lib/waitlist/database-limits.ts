@@ -1,59 +1,65 @@
 import 'server-only'
 import { CEILING_VAR, RATE_LIMIT_VAR, type ServerConfig } from '@/lib/env'
 import { log } from '@/lib/log'
-import type { WaitlistStore } from './store'
-
-/** The migration that gives the database its signup limits. */
-export const SIGNUP_LIMITS_MIGRATION = 'supabase/migrations/20261123120000_signup_limits.sql'
 
 /** The doc, and the heading in it, that says how the limits are changed; the heading must keep this wording. */
 export const LIMITS_DOC = 'docs/abuse-faults-and-load.md'
 export const LIMITS_DOC_SECTION = 'Changing the ceiling'
 
-/** The README section that says how to apply the migrations; its heading must keep this wording. */
-export const SETUP_README_SECTION = 'Deploying to Vercel with Supabase'
+/** The operator's command that says whether the limits are in place, and the ceiling in force. */
+export const CHECK_COMMAND = 'npm run waitlist -- check'
 
 /** The one statement that changes the ceiling, at once and without a redeploy. */
 export function ceilingStatement(perMinute: number | string): string {
   return `update waitlist_private.signup_limits set signups_per_minute = ${perMinute};`
 }
 
-/** Says in the log, as a store starts serving, which limits its database applies. Never throws: no signup waits on it. */
-export async function announceSignupLimits(
-  store: WaitlistStore,
+function perVisitor({ rateLimitPerMinute }: ServerConfig): string {
+  return rateLimitPerMinute > 0
+    ? `${rateLimitPerMinute} a minute from each visitor (${RATE_LIMIT_VAR})`
+    : `no allowance per visitor (${RATE_LIMIT_VAR}=0)`
+}
+
+/**
+ * Says, as the embedded store starts serving, which limits its database
+ * keeps: read in this process, from a database no other process changes.
+ * `signupsPerMinute` is undefined when the database has no limits at all.
+ */
+export function announceEmbeddedLimits(
+  description: string,
+  signupsPerMinute: number | undefined,
   config: ServerConfig,
-): Promise<void> {
-  let ceiling: number | undefined
-  try {
-    ceiling = await store.signupCeiling()
-  } catch (error) {
-    // The database cannot be reached or refuses this key: each signup will say so too.
-    log.warn(`could not read the signup limits of ${store.description}`, { cause: error })
-    return
-  }
-  if (ceiling === undefined) {
+): void {
+  if (signupsPerMinute === undefined) {
     log.error(
-      `${store.description} has no signup limits: nothing limits how fast signups are stored. ` +
-        `Apply ${SIGNUP_LIMITS_MIGRATION} and the rest of supabase/migrations (README: "${SETUP_README_SECTION}").`,
+      `${description} has no signup limits: nothing limits how fast signups are stored (\`${CHECK_COMMAND}\` says what is missing)`,
     )
     return
   }
   const forEveryone =
-    ceiling > 0
-      ? `at most ${ceiling} new signups a minute from everyone together`
+    signupsPerMinute > 0
+      ? `at most ${signupsPerMinute} new signups a minute from everyone together`
       : 'new signups with no ceiling (set to 0)'
-  const perVisitor =
-    config.rateLimitPerMinute > 0
-      ? `and ${config.rateLimitPerMinute} a minute from each visitor (${RATE_LIMIT_VAR})`
-      : `and no allowance per visitor (${RATE_LIMIT_VAR}=0)`
-  log.info(`the database admits ${forEveryone}, ${perVisitor}`)
+  log.info(`the database admits ${forEveryone}, and ${perVisitor(config)}`)
+}
 
+/**
+ * Says, as the Supabase store starts serving, what the server knows of the
+ * limits without asking the data service: a request at start-up would be one
+ * more on a visitor's path at every cold start. Whether the limits are in
+ * place, and the ceiling, are the operator's to check, with the operator's key.
+ */
+export function announceSupabaseLimits(config: ServerConfig): void {
+  log.info(
+    `signups meet the database's limits: ${perVisitor(config)}, and its own ceiling on new ` +
+      `signups from everyone together, which \`${CHECK_COMMAND}\` shows`,
+  )
   const asked = config.signupCeilingPerMinute
-  if (config.store.kind === 'supabase' && asked !== undefined) {
+  if (asked !== undefined) {
     log.warn(
-      `${CEILING_VAR}=${asked} has no effect on Supabase: the ceiling is kept by the database ` +
-        `(${ceiling} a minute now). Change it there, at once and without a redeploy, by running ` +
-        `\`${ceilingStatement(asked)}\` in the SQL editor (${LIMITS_DOC}: "${LIMITS_DOC_SECTION}").`,
+      `${CEILING_VAR}=${asked} has no effect on Supabase: the ceiling is kept by the database. ` +
+        `Change it there, at once and without a redeploy, by running \`${ceilingStatement(asked)}\` ` +
+        `in the SQL editor (${LIMITS_DOC}: "${LIMITS_DOC_SECTION}"); \`${CHECK_COMMAND}\` shows the ceiling in force.`,
     )
   }
 }

@@ -6,6 +6,7 @@ import { log } from '@/lib/log'
 import { isFolderInUse } from './folder-lock'
 import { openLocalDatabase, type LocalDatabase } from './open-local-database'
 import { isMigrationError } from './migrations'
+import { readLocalSchemaReport } from './schema-check'
 import type { WaitlistEntry } from './schema'
 import {
   allowanceHeaders,
@@ -53,12 +54,6 @@ export function embeddedStore(db: PGlite, where: string): WaitlistStore {
         throw error
       }
     },
-    async signupCeiling() {
-      const { rows } = await db.query<{ ceiling: number }>(
-        'select public.waitlist_signup_ceiling() as ceiling',
-      )
-      return rows[0]?.ceiling ?? 0
-    },
   }
 }
 
@@ -69,7 +64,7 @@ export async function setSignupCeiling(db: Pick<PGlite, 'query'>, perMinute: num
 
 type Shared = {
   /** The open (or opening) store per data folder. */
-  stores: Map<string, Promise<WaitlistStore>>
+  stores: Map<string, Promise<ServingEmbeddedStore>>
   /** The database under each open store, to close when the server stops. */
   databases: Map<string, LocalDatabase>
   /** Per folder, the holder last reported as keeping it from this server, so it is said once. */
@@ -117,11 +112,21 @@ export type EmbeddedOptions = {
   signupCeilingPerMinute?: number
 }
 
+/** The server's store on its folder, with the ceiling its database keeps. */
+export type ServingEmbeddedStore = WaitlistStore & {
+  /**
+   * New signups a minute from everyone together (0: no ceiling), as the
+   * database opened; undefined when it has no signup limits. Only the server
+   * holding the folder can change it.
+   */
+  readonly signupsPerMinute: number | undefined
+}
+
 async function open(
   dataDir: string,
   key: string,
   options: EmbeddedOptions,
-): Promise<WaitlistStore> {
+): Promise<ServingEmbeddedStore> {
   let lost = false
   let local: LocalDatabase
   try {
@@ -143,11 +148,15 @@ async function open(
     throw unavailable(key, error)
   }
   shared.reported.delete(key)
-  if (options.signupCeilingPerMinute !== undefined) {
-    await setSignupCeiling(local.db, options.signupCeilingPerMinute).catch(async (error) => {
-      await local.close()
-      throw error
-    })
+  let signupsPerMinute: number | undefined
+  try {
+    if (options.signupCeilingPerMinute !== undefined) {
+      await setSignupCeiling(local.db, options.signupCeilingPerMinute)
+    }
+    signupsPerMinute = (await readLocalSchemaReport(local.db))?.signupsPerMinute ?? undefined
+  } catch (error) {
+    await local.close()
+    throw error
   }
   shared.databases.set(key, local)
   const inMemory = key === IN_MEMORY_DATA_DIR
@@ -158,7 +167,7 @@ async function open(
   log.info(`signups go to ${store.description}`)
   return {
     description: store.description,
-    signupCeiling: () => store.signupCeiling(),
+    signupsPerMinute,
     insert(entry, client) {
       if (lost) return Promise.reject(new StoreError(`the lock on ${key} was lost`))
       return store.insert(entry, client)
@@ -175,7 +184,7 @@ async function open(
 export function sharedEmbeddedStore(
   dataDir: string,
   options: EmbeddedOptions = {},
-): Promise<WaitlistStore> {
+): Promise<ServingEmbeddedStore> {
   const key = dataDir === IN_MEMORY_DATA_DIR ? dataDir : path.resolve(dataDir)
   let store = shared.stores.get(key)
   if (!store) {

@@ -26,7 +26,8 @@ export function isMigrationError(error: unknown): error is MigrationError {
   return error instanceof Error && error.name === 'MigrationError'
 }
 
-function byVersion(a: string, b: string): number {
+/** Orders versions as the numbers they are: a longer timestamp is a later one. */
+export function byVersion(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
 }
 
@@ -68,7 +69,8 @@ export async function hasHistory(db: Pick<PGlite, 'query'>): Promise<boolean> {
   return rows[0]?.found ?? false
 }
 
-async function recordedVersions(db: PGlite): Promise<string[]> {
+/** The versions the database records as applied, oldest first. */
+export async function recordedVersions(db: Pick<PGlite, 'query'>): Promise<string[]> {
   const { rows } = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
   )

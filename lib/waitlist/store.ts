@@ -28,11 +28,6 @@ export interface WaitlistStore {
     client?: ClientAllowance,
     signal?: AbortSignal,
   ): Promise<InsertResult>
-  /**
-   * The database's ceiling on new signups a minute from everyone together (0
-   * when it is off); undefined when the database has no signup limits at all.
-   */
-  signupCeiling(signal?: AbortSignal): Promise<number | undefined>
 }
 
 /** A store that could not take the signup: unreachable, timed out, refused or misconfigured. */
@@ -95,6 +90,5 @@ export function withTimeout(store: WaitlistStore, timeoutMs: number): WaitlistSt
   return {
     description: store.description,
     insert: (entry, client) => timed((signal) => store.insert(entry, client, signal)),
-    signupCeiling: () => timed((signal) => store.signupCeiling(signal)),
   }
 }

@@ -10,7 +10,7 @@ import {
   type InsertResult,
   type WaitlistStore,
 } from './store'
-import { logExcerpt, NO_SUCH_FUNCTION, supabaseClient } from './supabase-client'
+import { logExcerpt, supabaseClient } from './supabase-client'
 
 type Failure = { error: { code: string; message: string }; status: number }
 
@@ -26,7 +26,9 @@ function refused({ error, status }: Failure, what: string): StoreError {
  * The waitlist on Supabase, through its REST data service with the public key.
  * The insert asks for no row back: the key may insert but not read, so a
  * `.select()` here would be refused by row-level security. supabase-js sets
- * no timeout: the signal of withTimeout (store.ts) aborts a request.
+ * no timeout: the signal of withTimeout (store.ts) aborts a request. The
+ * insert is the one request the site sends: reading the database's limits is
+ * the operator's (`npm run waitlist -- check`), with the operator's key.
  */
 export function supabaseStore({ url, key }: { url: string; key: string }): WaitlistStore {
   const client = supabaseClient(url, key)
@@ -49,16 +51,6 @@ export function supabaseStore({ url, key }: { url: string; key: string }): Waitl
       if (error.code === UNIQUE_VIOLATION) return 'duplicate'
       if (error.code === TOO_MANY_SIGNUPS) return refusalOf(error.details)
       throw refused({ error, status }, 'the insert')
-    },
-    async signupCeiling(signal?: AbortSignal) {
-      const request = client.rpc('waitlist_signup_ceiling')
-      const { data, error, status } = await (signal ? request.abortSignal(signal) : request)
-      if (error?.code === NO_SUCH_FUNCTION) return undefined
-      if (error) throw refused({ error, status }, 'reading the signup ceiling')
-      if (typeof data !== 'number') {
-        throw new StoreError(`Supabase answered the signup ceiling with ${JSON.stringify(data)}`)
-      }
-      return data
     },
   }
 }

@@ -47,6 +47,8 @@ export type HarnessOptions = {
   faultFor?: (request: { method: string; path: string; body: unknown }) => Fault | undefined
   /** The database's ceiling on new signups a minute (0: none); the migration's 600 when unset. */
   signupCeilingPerMinute?: number
+  /** Another folder of migrations, for a project set up by older code (default supabase/migrations). */
+  migrationsDir?: string
 }
 
 export type SupabaseHarness = {
@@ -347,7 +349,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startSupabaseHarness(options: HarnessOptions = {}): Promise<SupabaseHarness> {
-  const local = await openLocalDatabase()
+  const local = await openLocalDatabase(undefined, { migrationsDir: options.migrationsDir })
   const db = local.db
   if (options.signupCeilingPerMinute !== undefined) {
     await db.query('update waitlist_private.signup_limits set signups_per_minute = $1', [

@@ -25,6 +25,8 @@ export type OperatorStore = {
   seed(rows: readonly Signup[]): Promise<void>
   /** Every row, in id order. */
   rows(): Promise<{ email: string; source: string; created_at: string }[]>
+  /** One statement with full rights, around the commands; resolves to its rows. */
+  sql<Row>(statement: string): Promise<Row[]>
   /** The store the site writes signups to, on this same list, and how to let go of it. */
   siteStore(): Promise<{ store: WaitlistStore; close(): Promise<void> }>
   close(): Promise<void>
@@ -48,12 +50,15 @@ async function rowsOf(db: Pick<PGlite, 'query'>) {
   return rows
 }
 
-export async function embeddedOperatorStore(): Promise<OperatorStore> {
+/** `migrationsDir` makes the folder as older code would have: with those migrations only. */
+export async function embeddedOperatorStore(
+  options: { migrationsDir?: string } = {},
+): Promise<OperatorStore> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'operator-'))
   const folder = path.join(dir, 'data')
   // Every use opens the folder and lets go of it: the commands must be able to take it.
   const withFolder = async <T>(run: (db: PGlite) => Promise<T>): Promise<T> => {
-    const local = await openLocalDatabase(folder)
+    const local = await openLocalDatabase(folder, options)
     try {
       return await run(local.db)
     } finally {
@@ -66,8 +71,10 @@ export async function embeddedOperatorStore(): Promise<OperatorStore> {
     env: { WAITLIST_DATA_DIR: folder },
     seed: (rows) => withFolder((db) => seedInto(db, rows)),
     rows: () => withFolder(rowsOf),
+    sql: <Row>(statement: string) =>
+      withFolder(async (db) => (await db.query<Row>(statement)).rows),
     async siteStore() {
-      const local = await openLocalDatabase(folder)
+      const local = await openLocalDatabase(folder, options)
       return { store: embeddedStore(local.db, folder), close: () => local.close() }
     },
     close: () => rm(dir, { recursive: true, force: true }),
@@ -84,6 +91,7 @@ export async function supabaseOperatorStore(
     env: { SUPABASE_URL: running.url, SUPABASE_SERVICE_ROLE_KEY: running.serviceRoleKey },
     seed: (rows) => seedInto(running.db, rows),
     rows: () => rowsOf(running.db),
+    sql: async <Row>(statement: string) => (await running.db.query<Row>(statement)).rows,
     async siteStore() {
       const store = supabaseStore({ url: running.url, key: running.anonKey })
       return { store, close: async () => {} }

@@ -9,6 +9,7 @@ export const USAGE = `Usage:
   npm run waitlist -- stats [--days N] [--format table|json]
   npm run waitlist -- remove ADDRESS... | --from FILE | - [--dry-run]
   npm run waitlist -- import FILE [--format csv|json]
+  npm run waitlist -- check
 
 Works on the configured store: Supabase when a Supabase URL is set (with
 SUPABASE_SERVICE_ROLE_KEY or SUPABASE_SECRET_KEY), else the embedded database
@@ -25,13 +26,18 @@ reads (those next start reads with NODE_ENV=production).
                         with -. --dry-run only says what would go, from a copy.
   import                adds a list (CSV as export writes it, or JSON),
                         skipping addresses already on it.
+  check                 says whether every migration in supabase/migrations
+                        is applied, whether the signup limits are in place,
+                        and the ceiling in force; or, in one line, what is
+                        missing and what to do. It changes nothing.
   remove and import change the embedded database in its folder, so they
   refuse while a server holds it: stop the server first.
 
 Exit status: 0 done; 1 the store, or the import file's content, could not be
-used; 2 a mistake on the command line (a command, an option, a file to read
-that is not there, an output file that exists or cannot be made); 3 import
-finished but rejected some rows (each is named by its line).
+used, or check found something missing; 2 a mistake on the command line (a
+command, an option, a file to read that is not there, an output file that
+exists or cannot be made); 3 import finished but rejected some rows (each is
+named by its line).
 `
 
 export type Command =
@@ -42,6 +48,7 @@ export type Command =
   /** `sources` are files to read addresses from, one a line; `-` is standard input. */
   | { name: 'remove'; addresses: string[]; sources: string[]; dryRun: boolean }
   | { name: 'import'; file: string; format?: ImportFormat }
+  | { name: 'check' }
 
 export class UsageError extends Error {}
 
@@ -79,9 +86,12 @@ function noPositionals(positionals: string[]): void {
 export function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv
   if (name === 'help' || name === '--help' || name === '-h') return { name: 'help' }
-  if (!name) throw new UsageError('Name a command: count, export, stats, remove, import or help.')
+  if (!name) {
+    throw new UsageError('Name a command: count, export, stats, remove, import, check or help.')
+  }
   switch (name) {
     case 'count':
+    case 'check':
       noPositionals(parse(rest, {}).positionals)
       return { name }
     case 'export': {

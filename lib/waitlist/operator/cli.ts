@@ -4,8 +4,11 @@ import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { ConfigError, readOperatorStore, type Env, type OperatorStore } from '@/lib/env'
 import { maskEmails } from '@/lib/log'
+import { isMigrationError, readMigrations } from '@/lib/waitlist/migrations'
 import { parseCommand, UsageError, USAGE, type Command } from './args'
+import { judgeSchema, MIGRATIONS_DIR } from './check'
 import { embeddedReader } from './embedded-reader'
+import { embeddedSchemaState } from './embedded-schema'
 import { embeddedWriter } from './embedded-writer'
 import { formatExport, type ExportFormat } from './format'
 import { importList, type ImportTally } from './import'
@@ -14,6 +17,7 @@ import { EXPORT_PAGE_SIZE, ReadError, type WaitlistReader } from './reader'
 import { removeAddresses } from './remove'
 import { formatStats } from './stats'
 import { supabaseReader } from './supabase-reader'
+import { supabaseSchemaState } from './supabase-schema'
 import { supabaseWriter } from './supabase-writer'
 import { WriteError, type WaitlistWriter } from './writer'
 
@@ -263,6 +267,25 @@ async function importFile(
   }
 }
 
+/**
+ * Whether the store's schema is what this code's migrations make it. Read
+ * only: the report goes to stdout, or what is missing in one line to stderr.
+ */
+async function check(store: OperatorStore, io: CliIo, say: Say): Promise<number> {
+  const files = await readMigrations(MIGRATIONS_DIR)
+  const state =
+    store.kind === 'supabase'
+      ? await supabaseSchemaState(store.url, store.serviceKey)
+      : await embeddedSchemaState(store.dataDir)
+  const verdict = judgeSchema(state, files)
+  if (!verdict.ok) {
+    say(`waitlist: ${verdict.problem}`)
+    return EXIT.failed
+  }
+  io.stdout.write(verdict.report)
+  return EXIT.done
+}
+
 /** Runs one operator command; resolves to the process's exit code ({@link EXIT}). */
 export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
   // What goes to stderr is a log line: addresses in it are masked. stdout carries the data asked for.
@@ -286,6 +309,8 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         return await remove(command, store, io, say)
       case 'import':
         return await importFile(command, store, io, say)
+      case 'check':
+        return await check(store, io, say)
       default:
         return await read(command, store, io, say)
     }
@@ -295,7 +320,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       return EXIT.usage
     }
     const known = [ConfigError, ReadError, WriteError, ImportFileError, OutputError]
-    if (known.some((kind) => error instanceof kind)) {
+    if (known.some((kind) => error instanceof kind) || isMigrationError(error)) {
       say(`waitlist: ${(error as Error).message}`)
       return EXIT.failed
     }

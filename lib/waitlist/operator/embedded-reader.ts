@@ -1,15 +1,10 @@
 import 'server-only'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
-import { describeOwner, folderHolder, isLockEntry } from '@/lib/waitlist/folder-lock'
-import {
-  hasDatabase,
-  openLocalDatabase,
-  type LocalDatabase,
-} from '@/lib/waitlist/open-local-database'
+import { describeOwner, folderHolder } from '@/lib/waitlist/folder-lock'
+import { openLocalDatabase, type LocalDatabase } from '@/lib/waitlist/open-local-database'
 import { isMigrationError } from '@/lib/waitlist/migrations'
+import { copyDatabaseFolder, unreadableCopy } from './folder-copy'
 import { ReadError, type WaitlistReader, type WaitlistRow } from './reader'
 import { parseStats } from './stats'
 
@@ -22,42 +17,24 @@ async function heldNote(source: string): Promise<string> {
 }
 
 /**
- * The server's folder is never opened here: only its owner may open it, and
- * reading must not wait for a server to stop. So the list is read from a
- * copy, brought to this code's schema like any database. A server that is
- * running may have signups the copy misses.
+ * The list, read from a copy of the folder (see folder-copy.ts) brought to
+ * this code's schema like any database. A server that is running may have
+ * signups the copy misses.
  */
 export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
   const source = path.resolve(dataDir)
-  if (!(await hasDatabase(source))) {
-    throw new ReadError(
-      `There is no embedded database at ${source}: no signup has been stored on this machine yet, ` +
-        `or WAITLIST_DATA_DIR points elsewhere.`,
-    )
-  }
-  const note = await heldNote(source)
-  const copy = await mkdtemp(path.join(os.tmpdir(), 'waitlist-read-'))
-  const discard = () => rm(copy, { recursive: true, force: true })
+  const folder = await copyDatabaseFolder(source)
   let local: LocalDatabase
+  let note: string
   try {
-    await cp(source, copy, {
-      recursive: true,
-      filter: (from) => {
-        const name = path.basename(from)
-        return !(path.dirname(from) === source && (isLockEntry(name) || name === 'postmaster.pid'))
-      },
-    })
-    local = await openLocalDatabase(copy)
+    note = await heldNote(source)
+    local = await openLocalDatabase(folder.path)
   } catch (error) {
-    await discard()
+    await folder.discard()
     if (isMigrationError(error)) {
-      throw new ReadError(error.message.replace(copy, source), { cause: error })
+      throw new ReadError(error.message.replace(folder.path, source), { cause: error })
     }
-    throw new ReadError(
-      `Could not open a copy of the embedded database at ${source}. ` +
-        `If a server is writing to it, stop the server and try again.`,
-      { cause: error },
-    )
+    throw unreadableCopy(source, error)
   }
   const db: PGlite = local.db
   // The same text Supabase sends for a timestamptz: ISO 8601 in UTC.
@@ -105,7 +82,7 @@ export async function embeddedReader(dataDir: string): Promise<WaitlistReader> {
     },
     async close() {
       await local.close()
-      await discard()
+      await folder.discard()
     },
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { ReadError, type WaitlistStats } from './reader'
+import { table } from './table'
 
 export const STATS_FORMATS = ['table', 'json'] as const
 export type StatsFormat = (typeof STATS_FORMATS)[number]
@@ -31,11 +32,6 @@ export function parseStats(value: unknown): WaitlistStats {
   }
   const known = Object.fromEntries(WAITLIST_SOURCES.map((source) => [source, 0]))
   return { ...parsed.data, by_source: { ...known, ...parsed.data.by_source } }
-}
-
-function table(rows: [string, string][], indent = ''): string {
-  const width = Math.max(...rows.map(([label]) => label.length))
-  return rows.map(([label, value]) => `${indent}${label.padEnd(width)}  ${value}\n`).join('')
 }
 
 export function formatStats(stats: WaitlistStats, format: StatsFormat): string {
