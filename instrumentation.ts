@@ -10,7 +10,7 @@ export async function register() {
   const { prepareWaitlistStore } = await import('./lib/waitlist/choose-store')
   prepareWaitlistStore()
   if (process.env.NODE_ENV === 'production') {
-    const { warnIfClientsPickTheirKey } = await import('./lib/waitlist/client-limit')
+    const { warnIfClientsPickTheirKey } = await import('./lib/waitlist/visitor-limits')
     warnIfClientsPickTheirKey()
   }
 }

@@ -2,7 +2,7 @@ import { hostname, networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants'
 import { securityHeaders } from './lib/security-headers'
-import { SUBMISSION_SIZE_LIMIT } from './lib/waitlist/limits'
+import { SUBMISSION_SIZE_LIMIT } from './lib/waitlist/submission'
 import { indexingHeaders } from './lib/indexing'
 import { DEV_ORIGINS_VAR, devOrigins } from './lib/dev-origins'
 

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { freshAction } from './support/fresh-server'
-import { section } from './support/markdown'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -10,7 +9,7 @@ async function startUpWarnings(env: Record<string, string>): Promise<string[]> {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   vi.spyOn(console, 'error').mockImplementation(() => {})
   await freshAction({ WAITLIST_DATA_DIR: 'memory://', ...env })
-  const { warnIfClientsPickTheirKey } = await import('@/lib/waitlist/client-limit')
+  const { warnIfClientsPickTheirKey } = await import('@/lib/waitlist/visitor-limits')
   // Instrumentation may run more than once in a process; the line is said once.
   warnIfClientsPickTheirKey()
   warnIfClientsPickTheirKey()
@@ -28,16 +27,12 @@ describe('the start-up warning about the rate-limit key', () => {
       "only the database's ceiling on signups a minute from everyone together holds against a flood",
     )
     expect(lines[0]).toContain('WAITLIST_TRUSTED_PROXY=1')
-    expect(lines[0]).toContain(
-      '"Self-hosting behind a reverse proxy" in docs/abuse-faults-and-load.md.',
-    )
+    expect(lines[0]).toContain('see docs/abuse-faults-and-load.md.')
   })
 
-  it('names a section of the docs that exists and says how to declare the proxy', async () => {
-    const { PROXY_DOC, PROXY_DOC_SECTION } = await import('@/lib/waitlist/client-limit')
-    const doc = await readFile(PROXY_DOC, 'utf8')
-    expect(doc.split('\n')).toContain(`## ${PROXY_DOC_SECTION}`)
-    expect(section(doc, PROXY_DOC_SECTION)).toContain('WAITLIST_TRUSTED_PROXY=1 npm start')
+  it('names a doc that exists', async () => {
+    const { PROXY_DOC } = await import('@/lib/waitlist/visitor-limits')
+    await expect(access(PROXY_DOC)).resolves.toBeUndefined()
   })
 
   it('says so when the ceiling is off too', async () => {

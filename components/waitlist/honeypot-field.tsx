@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@/lib/waitlist/limits'
+import { HONEYPOT_FIELD } from '@/lib/waitlist/submission'
 
 /**
  * A field for bots only. It is moved off-screen rather than `display: none`,

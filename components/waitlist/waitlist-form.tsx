@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
 import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
-import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/limits'
+import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/submission'
 import { emailToKeep, initialWaitlistState, type WaitlistState } from '@/lib/waitlist/state'
 import { HoneypotField } from './honeypot-field'
 import { SignupFailureBoundary, type SignupFailure } from './signup-failure-boundary'

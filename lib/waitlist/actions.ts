@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers'
 import { clientAddress } from './client-address'
-import { signupLimitsFor } from './client-limit'
+import { signupLimitsFor } from './visitor-limits'
 import { joinWith } from './join'
 import { getWaitlistStore } from './choose-store'
 import type { WaitlistState } from './state'

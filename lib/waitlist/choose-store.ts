@@ -1,7 +1,7 @@
 import 'server-only'
 import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
-import { announceEmbeddedLimits, announceSupabaseLimits } from './database-limits'
+import { announceEmbeddedLimits, announceSupabaseLimits } from './announce-limits'
 import { sharedEmbeddedStore } from './embedded-store'
 import { processWide, serverConfig } from './process-wide'
 import { supabaseStore } from './supabase-store'

@@ -2,12 +2,12 @@ import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { isConfigError } from '@/lib/env'
 import { log } from '@/lib/log'
-import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from './limits'
+import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from './submission'
 import { parseSignup } from './schema'
 import type { WaitlistOutcome } from './state'
 import { isStoreUnavailable, type ClientAllowance, type WaitlistStore } from './store'
 
-/** The limits one signup meets (see client-limit.ts for the server's). */
+/** The limits one signup meets (see visitor-limits.ts for the server's). */
 export type SignupLimits = {
   /** Whether this process lets one more post from the visitor go on to the database; counts it. */
   admit(): boolean

@@ -5,7 +5,7 @@ import { log } from '@/lib/log'
 type Shared = {
   config?: { ok: true; value: ServerConfig } | { ok: false; error: ConfigError }
   store?: unknown
-  /** This server's limit state (client-limit.ts), one per process like the store. */
+  /** This server's limit state (visitor-limits.ts), one per process like the store. */
   limits?: unknown
   keyWarningDone?: boolean
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/site'
-import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_LENGTH } from './limits'
+import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_LENGTH } from './submission'
 
 /**
  * Trims and lower-cases before checking, so `  Ann@Example.COM ` is stored as

@@ -9,7 +9,7 @@ import {
 import { log } from '@/lib/log'
 import { clientKey, clientKeySecret } from './client-key'
 import type { SignupLimits } from './join'
-import { createRateLimiter, type RateLimiter } from './rate-limit'
+import { createRateLimiter, type RateLimiter } from './memory-rate-limiter'
 import { processWide, serverConfig } from './process-wide'
 import type { ClientAllowance } from './store'
 
@@ -126,9 +126,8 @@ function settleAfterQuiet(current: Limits, why: Refusal, delayMs: number): void 
   timer.unref()
 }
 
-/** The doc, and the heading in it, the start-up warning points to; the heading must keep this wording. */
+/** Where self-hosting behind a reverse proxy is explained: the start-up warning points there. */
 export const PROXY_DOC = 'docs/abuse-faults-and-load.md'
-export const PROXY_DOC_SECTION = 'Self-hosting behind a reverse proxy'
 
 /**
  * Says once, at start-up, when the per-client allowance is keyed on a header
@@ -145,6 +144,6 @@ export function warnIfClientsPickTheirKey(): void {
     : "only the database's ceiling on signups a minute from everyone together holds against a flood"
   log.warn(
     `the per-client rate limit is keyed on X-Forwarded-For, which any client can set while no proxy overwrites it: ${ceiling}. ` +
-      `Put a reverse proxy that overwrites it in front and set ${TRUSTED_PROXY_VAR}=1; see "${PROXY_DOC_SECTION}" in ${PROXY_DOC}.`,
+      `Put a reverse proxy that overwrites it in front and set ${TRUSTED_PROXY_VAR}=1; see ${PROXY_DOC}.`,
   )
 }

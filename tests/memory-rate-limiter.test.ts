@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimiter } from '@/lib/waitlist/rate-limit'
+import { createRateLimiter } from '@/lib/waitlist/memory-rate-limiter'
 
 function clock(start = 1_000_000) {
   let now = start

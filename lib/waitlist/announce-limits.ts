@@ -2,9 +2,8 @@ import 'server-only'
 import { CEILING_VAR, RATE_LIMIT_VAR, type ServerConfig } from '@/lib/env'
 import { log } from '@/lib/log'
 
-/** The doc, and the heading in it, that says how the limits are changed; the heading must keep this wording. */
+/** Where the limits, and how to change the ceiling, are explained. */
 export const LIMITS_DOC = 'docs/abuse-faults-and-load.md'
-export const LIMITS_DOC_SECTION = 'Changing the ceiling'
 
 /** The operator's command that says whether the limits are in place, and the ceiling in force. */
 export const CHECK_COMMAND = 'npm run waitlist -- check'
@@ -59,7 +58,7 @@ export function announceSupabaseLimits(config: ServerConfig): void {
     log.warn(
       `${CEILING_VAR}=${asked} has no effect on Supabase: the ceiling is kept by the database. ` +
         `Change it there, at once and without a redeploy, by running \`${ceilingStatement(asked)}\` ` +
-        `in the SQL editor (${LIMITS_DOC}: "${LIMITS_DOC_SECTION}"); \`${CHECK_COMMAND}\` shows the ceiling in force.`,
+        `in the SQL editor (see ${LIMITS_DOC}); \`${CHECK_COMMAND}\` shows the ceiling in force.`,
     )
   }
 }
