@@ -60,27 +60,6 @@ export function anchors(markdown: string): Set<string> {
   return found
 }
 
-/**
- * The section under the heading `title` (any level), down to the next heading
- * of the same level or above; undefined when the file has no such heading.
- */
-export function section(markdown: string, title: string): string | undefined {
-  const lines = markdown.split('\n')
-  const plain = withoutCodeBlocks(markdown).split('\n')
-  const start = plain.findIndex((line) => HEADING.exec(line)?.[2] === title)
-  if (start === -1) return undefined
-  const level = HEADING.exec(plain[start]!)![1]!.length
-  const after = plain.findIndex(
-    (line, index) => index > start && (HEADING.exec(line)?.[1]?.length ?? 7) <= level,
-  )
-  return lines.slice(start, after === -1 ? undefined : after).join('\n')
-}
-
-/** The number of lines, as `wc -l` counts them. */
-export function lineCount(text: string): number {
-  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
-}
-
 export type Link = { target: string; line: number }
 
 /**
