@@ -1,41 +1,74 @@
 import { hostname, networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants'
-import { securityHeaders } from './lib/security-headers'
-import { SUBMISSION_SIZE_LIMIT } from './lib/waitlist/submission'
+import { devOrigins } from './lib/dev-origins'
 import { indexingHeaders } from './lib/indexing'
-import { DEV_ORIGINS_VAR, devOrigins } from './lib/dev-origins'
 
-const nextConfig: NextConfig = {
-  poweredByHeader: false,
-  // `next dev` would log each server action call with its arguments: a visitor's address, unmasked.
-  logging: { serverFunctions: false },
-  // PGlite loads its WebAssembly and data files from its own package folder at run time.
-  // proper-lockfile keeps one registry of held locks per process, and lets go of them on exit:
-  // one copy, not one per server bundle.
-  serverExternalPackages: ['@electric-sql/pglite', 'proper-lockfile'],
-  experimental: {
-    // Every build starts from the source: a poisoned Turbopack build cache (experimental; Vercel
-    // keeps .next/cache across deploys) failed each later build. See docs/deploying.md.
-    turbopackFileSystemCacheForBuild: false,
-    // Next writes each page's stylesheet into it while rendering, prerendered or not, so on every
-    // host the first paint waits for no stylesheet request. Experimental: see docs/performance.md.
-    inlineCss: true,
-    // A signup is an address and a source: refuse anything bigger before it is parsed.
-    serverActions: { bodySizeLimit: SUBMISSION_SIZE_LIMIT },
-  },
-  // Security headers everywhere; on a preview build (VERCEL_ENV at build time), noindex too.
-  async headers() {
-    return [{ source: '/:path*', headers: [...securityHeaders] }, ...indexingHeaders()]
-  },
+/**
+ * The Content-Security-Policy Next's guide gives for pages without nonces,
+ * which keeps them static: Next's inline bootstrap scripts and styles run,
+ * nothing from elsewhere does. In development React also needs eval and the
+ * hot reloader its socket; on a Vercel preview the toolbar marketers comment
+ * with loads from vercel.live.
+ */
+function contentSecurityPolicy(phase: string): string {
+  const dev = phase === PHASE_DEVELOPMENT_SERVER
+  const toolbar = process.env.VERCEL_ENV === 'preview' ? ' https://vercel.live' : ''
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}${toolbar}`,
+    `style-src 'self' 'unsafe-inline'${toolbar}`,
+    `img-src 'self' data: blob:${toolbar}${toolbar && ' https://vercel.com'}`,
+    `font-src 'self'${toolbar}${toolbar && ' https://assets.vercel.com'}`,
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}${toolbar}${toolbar && ' wss://ws-us3.pusher.com'}`,
+    `frame-src 'self'${toolbar}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+function securityHeaders(phase: string) {
+  return [
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(phase) },
+    ...(phase === PHASE_DEVELOPMENT_SERVER
+      ? []
+      : [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]),
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    {
+      key: 'Permissions-Policy',
+      value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    },
+    // For browsers older than `frame-ancestors`.
+    { key: 'X-Frame-Options', value: 'DENY' },
+  ]
 }
 
 export default function config(phase: string): NextConfig {
-  if (phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig
-  // Next's dev server serves its scripts to localhost alone unless told otherwise, so the page
-  // at 127.0.0.1 or at this machine's LAN address would never hydrate. Read at each start.
   return {
-    ...nextConfig,
-    allowedDevOrigins: devOrigins(networkInterfaces(), hostname(), process.env[DEV_ORIGINS_VAR]),
+    poweredByHeader: false,
+    // `next dev` would log each server action call with its arguments: a visitor's address, unmasked.
+    logging: { serverFunctions: false },
+    // PGlite loads its WebAssembly from its own package folder at run time; pg has an optional native binding.
+    serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg'],
+    experimental: {
+      // Every build starts from the source: a poisoned build cache (Vercel keeps .next/cache) failed later builds.
+      turbopackFileSystemCacheForBuild: false,
+      // Each page's stylesheet is written into the page, so the first paint waits for no request.
+      inlineCss: true,
+      // A signup is an address and a source: anything bigger is refused before it is parsed.
+      serverActions: { bodySizeLimit: '16kb' },
+    },
+    async headers() {
+      return [{ source: '/:path*', headers: securityHeaders(phase) }, ...indexingHeaders()]
+    },
+    // Next's dev server serves its scripts to localhost alone unless told otherwise: the page at
+    // 127.0.0.1 or at this machine's address on the network (a phone) would never hydrate.
+    allowedDevOrigins:
+      phase === PHASE_DEVELOPMENT_SERVER
+        ? devOrigins(networkInterfaces(), hostname(), process.env.ALLOWED_DEV_ORIGINS)
+        : undefined,
   }
 }

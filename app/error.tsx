@@ -1,7 +1,6 @@
 'use client'
 
-import { ErrorScreen } from '@/components/error-page/error-screen'
-import type { PageError } from '@/components/error-page/log-page-error'
+import { ErrorScreen, type PageError } from '@/components/ui/error-screen'
 
 /** Shown in place of a page that throws, inside the root layout; Next's own screen never shows. */
 export default function ErrorPage({ error }: { error: PageError }) {

@@ -1,8 +1,7 @@
 'use client'
 
 import { geist } from '@/components/brand/typeface'
-import { ErrorScreen } from '@/components/error-page/error-screen'
-import type { PageError } from '@/components/error-page/log-page-error'
+import { ErrorScreen, type PageError } from '@/components/ui/error-screen'
 import { errorPage, site } from '@/lib/site'
 import './globals.css'
 

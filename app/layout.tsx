@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import { geist } from '@/components/brand/typeface'
-import { DeferredToaster } from '@/components/waitlist/deferred-toaster'
+import { Toaster } from '@/components/waitlist/toaster'
 import { rootMetadata } from '@/lib/metadata'
 import { seo } from '@/lib/site'
 import './globals.css'
@@ -27,7 +27,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
           Skip to main content
         </a>
         {children}
-        <DeferredToaster />
+        <Toaster />
       </body>
     </html>
   )

@@ -1,8 +1,10 @@
 /**
- * Server log lines for the waitlist. Addresses never appear in full: every
- * value is passed through {@link maskEmails} before it is printed.
+ * Server log lines for the waitlist, one line each. Addresses never appear in
+ * full, and control characters a client sent (line breaks, terminal escapes)
+ * never reach the log: every value is passed through {@link clean}.
  */
 const EMAIL_PATTERN = /[^\s@"'<>(),;:=]{1,64}@[^\s@"'<>(),;:=]+/g
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /** `anna@example.com` → `an***@example.com`. */
 export function maskEmail(address: string): string {
@@ -11,8 +13,8 @@ export function maskEmail(address: string): string {
   return `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`
 }
 
-export function maskEmails(text: string): string {
-  return text.replace(EMAIL_PATTERN, (match) => maskEmail(match))
+export function clean(text: string): string {
+  return text.replace(CONTROL, ' ').replace(EMAIL_PATTERN, maskEmail)
 }
 
 function describe(value: unknown): string {
@@ -20,19 +22,31 @@ function describe(value: unknown): string {
     const cause = value.cause === undefined ? '' : ` (cause: ${describe(value.cause)})`
     return `${value.name}: ${value.message}${cause}`
   }
-  if (typeof value === 'string') return value
-  return JSON.stringify(value) ?? String(value)
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
 }
 
 type Fields = Record<string, unknown>
 
 function format(message: string, fields: Fields): string {
   const parts = Object.entries(fields).map(([key, value]) => `${key}=${describe(value)}`)
-  return maskEmails([`[waitlist] ${message}`, ...parts].join(' '))
+  return clean([`[waitlist] ${message}`, ...parts].join(' '))
 }
+
+const sometimes = new Map<string, { at: number; since: number }>()
 
 export const log = {
   info: (message: string, fields: Fields = {}) => console.info(format(message, fields)),
   warn: (message: string, fields: Fields = {}) => console.warn(format(message, fields)),
   error: (message: string, fields: Fields = {}) => console.error(format(message, fields)),
+  /** A warning said at most once a minute, with how many times it happened since: a flood is not a flood of lines. */
+  warnOncePerMinute(message: string, fields: Fields = {}) {
+    const now = Date.now()
+    const last = sometimes.get(message)
+    if (last && now - last.at < 60_000) {
+      last.since += 1
+      return
+    }
+    sometimes.set(message, { at: now, since: 0 })
+    log.warn(message, last?.since ? { ...fields, repeated: last.since } : fields)
+  },
 }

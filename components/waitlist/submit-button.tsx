@@ -1,23 +1,34 @@
 import { ArrowRight, LoaderCircle } from 'lucide-react'
 
-type SubmitButtonProps = { pending: boolean; label: string; busyLabel: string; tone: FormTone }
-
 export type FormTone = 'light' | 'dark'
+
+type SubmitButtonProps = { pending: boolean; label: string; busyLabel: string; tone: FormTone }
 
 const tones: Record<FormTone, string> = {
   light:
-    'bg-gradient-to-r from-violet-700 to-fuchsia-700 text-white hover:from-violet-800 hover:to-fuchsia-800 focus-visible:ring-violet-300 disabled:from-violet-800 disabled:to-fuchsia-800',
-  dark: 'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white/60 disabled:bg-violet-50',
+    'bg-gradient-to-r from-violet-700 to-fuchsia-700 text-white hover:from-violet-800 hover:to-fuchsia-800 focus-visible:ring-violet-300 aria-disabled:from-violet-800 aria-disabled:to-fuchsia-800',
+  dark: 'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white/60 aria-disabled:bg-violet-50',
 }
 
+/**
+ * Disabled while its post is on the way, by `aria-disabled` rather than
+ * `disabled`, which would throw the keyboard's focus out of the form. The
+ * other label is laid out, unseen, in the same cell, so the button is as wide
+ * busy as idle and the field beside it never shrinks.
+ */
 export function SubmitButton({ pending, label, busyLabel, tone }: SubmitButtonProps) {
   return (
     <button
       type="submit"
-      disabled={pending}
-      className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none disabled:cursor-wait ${tones[tone]}`}
+      aria-disabled={pending}
+      className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait ${tones[tone]}`}
     >
-      {pending ? busyLabel : label}
+      <span
+        data-other={pending ? label : busyLabel}
+        className="grid after:invisible after:content-[attr(data-other)] after:[grid-area:1/1]"
+      >
+        <span className="[grid-area:1/1]">{pending ? busyLabel : label}</span>
+      </span>
       {pending ? (
         <LoaderCircle
           aria-hidden="true"

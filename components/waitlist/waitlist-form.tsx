@@ -1,46 +1,37 @@
 'use client'
 
-import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
+import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
-import { MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/submission'
-import { emailToKeep, initialWaitlistState, type WaitlistState } from '@/lib/waitlist/state'
-import { HoneypotField } from './honeypot-field'
-import { SignupFailureBoundary, type SignupFailure } from './signup-failure-boundary'
-import { isDeploymentGone, resendFromFreshPage, takeResend } from './stale-deployment'
+import {
+  emailToKeep,
+  initialWaitlistState,
+  notices,
+  statusText,
+  type WaitlistState,
+} from '@/lib/waitlist/outcome'
+import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/schema'
+import {
+  resendFromFreshPage,
+  SignupFailureBoundary,
+  takeResend,
+  type SignupFailure,
+} from './signup-failure-boundary'
 import { SubmitButton, type FormTone } from './submit-button'
-import { useOutcomeToast } from './use-outcome-toast'
-import { WaitlistStatus } from './waitlist-status'
 
-type WaitlistFormProps = {
-  variant: 'hero' | 'cta'
-  tone?: FormTone
-  className?: string
-}
-
-type SignupFormProps = WaitlistFormProps & {
-  /** Set when the form is rendered anew after a signup that failed on the way. */
-  failure: SignupFailure | null
-  onSend: (email: string) => void
-}
+type WaitlistFormProps = { variant: 'hero' | 'cta'; tone?: FormTone; className?: string }
 
 const fieldTones: Record<FormTone, string> = {
   light:
     'border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:ring-violet-200',
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
+const statusTones: Record<FormTone, { ok: string; error: string }> = {
+  light: { ok: 'text-emerald-700', error: 'text-red-700' },
+  dark: { ok: 'text-white', error: 'text-white' },
+}
 
-const failedState = ({ id, email }: SignupFailure): WaitlistState => ({
-  status: 'error',
-  submissionId: id,
-  email,
-})
-
-/**
- * A waitlist form, as the page's sections use it: every way its post can fail
- * on the way to the server or back ends in the failure notice for this form
- * alone, with the address kept and the page intact.
- */
+/** Every way this form's post can fail on the way ends in its own failure notice, the address kept, the page intact. */
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
     <SignupFailureBoundary form={props.variant}>
@@ -51,24 +42,62 @@ export function WaitlistForm(props: WaitlistFormProps) {
   )
 }
 
+/** A toast for each new outcome, once; sonner is fetched after the first paint (components/waitlist/toaster.tsx). */
+function useToast(state: WaitlistState) {
+  const shown = useRef<string>(undefined)
+  useEffect(() => {
+    if (state.status === 'idle' || shown.current === state.submissionId) return
+    shown.current = state.submissionId
+    const { tone, title, description } = notices[state.status]
+    import('sonner').then(
+      ({ toast }) =>
+        ({ success: toast.success, info: toast.info, destructive: toast.error })[tone](title, {
+          description,
+        }),
+      // The status line says it already.
+      (error: unknown) => console.warn('A notice could not be shown as a toast', error),
+    )
+  }, [state])
+}
+
+type SignupFormProps = WaitlistFormProps & {
+  failure: SignupFailure | null
+  onSend: (email: string) => void
+}
+
 /**
- * The form itself. It posts straight to the server action, so it works without
- * JavaScript and before hydration (the browser's own post, answered with the
- * page and its outcome). The outcome comes back as a toast and as text in the page.
+ * The form posts straight to the server action, so it works without
+ * JavaScript and before hydration: the browser's own post, answered with the
+ * page, this form's outcome in its status line and its field focused, which
+ * brings it into view. A new post, or an edit of the address, clears the line.
  */
 function SignupForm({ variant, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
   const copy = waitlistForms[variant]
-  const [state, formAction, pending] = useActionState(
+  const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
     joinWaitlist,
-    failure ? failedState(failure) : initialWaitlistState,
+    failure
+      ? { status: 'error', submissionId: failure.id, email: failure.email }
+      : initialWaitlistState,
   )
-  useOutcomeToast(state)
+  useToast(state)
+  const [dismissed, setDismissed] = useState<string>()
+  // A live region mounted with its words in it is not read out: a form rendered anew writes them a frame later.
+  const [announced, setAnnounced] = useState(!failure)
   const emailId = useId()
-  const honeypotId = useId()
   const email = useRef<HTMLInputElement>(null)
+  const outcome =
+    state.status !== 'idle' && !pending && announced && state.submissionId !== dismissed
+      ? state
+      : null
+  const dismiss = () => state.status !== 'idle' && setDismissed(state.submissionId)
 
-  // The address a page whose deployment was gone asked this one to send: the visitor's click
-  // already asked for it. Focusing the field brings the form back into view.
+  useEffect(() => {
+    if (announced) return
+    const frame = requestAnimationFrame(() => setAnnounced(true))
+    return () => cancelAnimationFrame(frame)
+  }, [announced])
+
+  // The address a page whose deployment was gone asked this fresh one to send: the visitor already pressed.
   useEffect(() => {
     const field = email.current
     const address = takeResend(variant)
@@ -78,23 +107,35 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
     field.form.requestSubmit()
   }, [variant])
 
-  // Only reads the address, except on a page whose deployment is gone: no action would reach it.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pending) return event.preventDefault()
+    dismiss()
     const address = String(new FormData(event.currentTarget).get('email') ?? '')
     onSend(address)
-    if (!isDeploymentGone()) return
-    event.preventDefault()
-    resendFromFreshPage(variant, address)
+    if (resendFromFreshPage(variant, address)) event.preventDefault()
   }
 
   return (
     <form
       action={formAction}
       onSubmit={onSubmit}
+      onInvalidCapture={dismiss}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
       <input type="hidden" name="source" value={copy.source} />
-      <HoneypotField id={honeypotId} />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        {/* For bots only: out of sight, out of the tab order, and marked for password managers to leave alone. */}
+        <input
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          data-1p-ignore
+          data-lpignore="true"
+          data-bwignore
+          data-form-type="other"
+        />
+      </div>
       <div className="flex flex-col gap-3 @md:flex-row">
         <label htmlFor={emailId} className="sr-only">
           {waitlistForms.emailLabel}
@@ -108,9 +149,12 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           autoComplete="email"
           maxLength={MAX_EMAIL_INPUT_LENGTH}
           placeholder={copy.placeholder}
-          // React resets the form after each action: this puts the address back after an error.
+          // React resets the form after each action: this puts the address back after a failure.
           defaultValue={emailToKeep(state)}
-          className={`h-12 w-full min-w-0 rounded-xl border px-4 text-base shadow-sm transition-colors outline-none focus:ring-4 ${fieldTones[tone]}`}
+          // Rendered with an outcome (a post without JavaScript, a form renewed after a failure): focused, so in view.
+          autoFocus={state.status !== 'idle'}
+          onChange={dismiss}
+          className={`h-12 w-full min-w-0 scroll-mb-16 rounded-xl border px-4 text-base shadow-sm transition-colors outline-none focus:ring-4 ${fieldTones[tone]}`}
         />
         <SubmitButton
           pending={pending}
@@ -122,7 +166,14 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
         {waitlistForms.promise}
       </p>
-      <WaitlistStatus state={state} tone={tone} announceAfterMount={failure !== null} />
+      <p
+        role="status"
+        className={`min-h-5 text-sm font-medium ${outcome?.status === 'error' ? statusTones[tone].error : statusTones[tone].ok}`}
+      >
+        {outcome ? (
+          <span key={outcome.submissionId}>{statusText(notices[outcome.status])}</span>
+        ) : null}
+      </p>
     </form>
   )
 }

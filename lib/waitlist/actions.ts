@@ -1,17 +1,66 @@
 'use server'
 
+import { randomUUID } from 'node:crypto'
 import { headers } from 'next/headers'
-import { clientAddress } from './client-address'
-import { signupLimitsFor } from './visitor-limits'
-import { joinWith } from './join'
-import { getWaitlistStore } from './choose-store'
-import type { WaitlistState } from './state'
+import { serverConfig } from '@/lib/env'
+import { log } from '@/lib/log'
+import type { WaitlistState } from './outcome'
+import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH, parseSignup } from './schema'
+import { waitlistStore } from './store'
+import { admitPost, identifyVisitor } from './visitor'
 
-/** The one action both waitlist forms post to. The form names its `source`; the server checks it. */
+/**
+ * The one action both waitlist forms post to; the form names its `source`.
+ * Every post meets this server's first line before anything else; a bot's
+ * honeypot ends the work before validation; nothing reaches the store
+ * before the fields are known to be sound. Only three answers leave here:
+ * joined, already on the list, and a failure that keeps the address.
+ */
 export async function joinWaitlist(
   _previous: WaitlistState,
   form: FormData,
 ): Promise<WaitlistState> {
-  const address = clientAddress(await headers())
-  return joinWith(form, getWaitlistStore, signupLimitsFor(address))
+  const submissionId = randomUUID()
+  const configured = serverConfig()
+  const proxies = configured.ok ? configured.config.proxies : 0
+  const perMinute = configured.ok ? configured.config.perMinute : 0
+  const visitor = identifyVisitor(await headers(), proxies)
+  const typed = form instanceof FormData ? form.get('email') : null
+  const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
+  const failed = (reason: string, fields: Record<string, unknown> = {}) => {
+    log.warnOncePerMinute(`signup refused: ${reason}`, fields)
+    return { status: 'error', submissionId, email } as const
+  }
+
+  if (!admitPost(visitor, perMinute))
+    return failed(`over ${perMinute} posts a minute from one visitor to this server`)
+  // A hand-made post can name the action with arguments that are no form at all.
+  if (!(form instanceof FormData)) return failed('the post was not a form')
+  const honeypot = form.get(HONEYPOT_FIELD)
+  if (honeypot !== null && honeypot !== '') {
+    // Answered exactly as a welcome, so a bot learns nothing; logged, so a person caught by it can be found.
+    log.info('honeypot filled: answered as joined, stored nothing', { email })
+    return { status: 'joined', submissionId }
+  }
+  const entry = parseSignup(form)
+  if (!entry)
+    return failed('an address or source the server cannot take', {
+      email,
+      source: form.get('source'),
+    })
+  if (!configured.ok) return failed('the configuration is broken (said at start-up)')
+
+  try {
+    const store = await waitlistStore()
+    const result = await store.insert(
+      entry,
+      visitor,
+      AbortSignal.timeout(configured.config.storeTimeoutMs),
+    )
+    if (result === 'over_limit') return failed("over one of the database's limits (docs/abuse.md)")
+    return { status: result === 'inserted' ? 'joined' : 'already_joined', submissionId }
+  } catch (error) {
+    log.error('signup failed', { source: entry.source, email: entry.email, cause: error })
+    return { status: 'error', submissionId, email }
+  }
 }

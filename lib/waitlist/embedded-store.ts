@@ -1,211 +1,183 @@
 import 'server-only'
+import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
-import { IN_MEMORY_DATA_DIR } from '@/lib/env'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import pg from 'pg'
 import { log } from '@/lib/log'
-import { isFolderInUse } from './folder-lock'
-import { openLocalDatabase, type LocalDatabase } from './open-local-database'
-import { isMigrationError } from './migrations'
-import { readLocalSchemaReport } from './schema-check'
-import type { WaitlistEntry } from './schema'
-import {
-  allowanceHeaders,
-  isStoreUnavailable,
-  refusalOf,
-  StoreError,
-  StoreUnavailableError,
-  TOO_MANY_SIGNUPS,
-  UNIQUE_VIOLATION,
-  type ClientAllowance,
-  type InsertResult,
-  type WaitlistStore,
-} from './store'
+import { claimFolder, findOwner, isListening, sqlSocket, type Claim } from './data-folder'
+import { migrate } from './migrations'
+import { resultOf, untilAborted, type WaitlistStore } from './store'
+import { visitorHeaders } from './visitor'
 
 /**
- * The waitlist on PGlite, PostgreSQL compiled to WebAssembly, running inside
- * the server process. It applies the same migrations as Supabase and inserts
- * as the `anon` role, with the request's headers set where PostgREST sets
- * them, so its constraints, row-level security and signup limits are the
- * production ones.
+ * A connection point to the database in a data folder: the socket of the
+ * process that has it open, this one's own once it has taken a free folder
+ * over. Everything, this process's own signups included, reaches PGlite
+ * through that socket, where pglite-socket runs one message at a time and
+ * keeps a client's open transaction to itself. Every statement sent is one
+ * simple-protocol message, so no other client's can fall between its parts.
  */
-export function embeddedStore(db: PGlite, where: string): WaitlistStore {
+export type FolderDatabase = { host: string; port: number; owned: boolean; close(): Promise<void> }
+
+async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
+  let db: PGlite | undefined
+  try {
+    db = await PGlite.create(dir, { extensions: { pgcrypto } })
+    const applied = await migrate(db)
+    if (applied.length > 0)
+      log.info(`applied ${applied.join(', ')} to the embedded database in ${dir}`)
+    // The database signs its own inserts: a secret of its own, made once and kept in the folder.
+    await db.query(
+      'select waitlist_private.set_signing_secret($1) where (select signing_secret from waitlist_private.secrets) is null',
+      [randomBytes(32).toString('base64url')],
+    )
+    await rm(sqlSocket(dir, claim.port), { force: true })
+    const server = new PGLiteSocketServer({
+      db,
+      path: sqlSocket(dir, claim.port),
+      maxConnections: 16,
+    })
+    await server.start()
+    const opened = db
+    return {
+      host: dir,
+      port: claim.port,
+      owned: true,
+      async close() {
+        await server.stop().catch(() => {})
+        await opened.close().catch(() => {})
+        await claim.release()
+      },
+    }
+  } catch (error) {
+    await db?.close().catch(() => {})
+    await claim.release()
+    throw error
+  }
+}
+
+/** The folder's database: its owner's, or this process's, which takes the folder over when it is free. */
+export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<FolderDatabase> {
+  const dir = path.resolve(dataDir)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const owner = await findOwner(dir)
+    if (!owner) {
+      const claim = await claimFolder(dir)
+      if ('release' in claim) return serve(dir, claim)
+    } else if (await isListening(sqlSocket(dir, owner.port))) {
+      return { host: dir, port: owner.port, owned: false, close: async () => {} }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the embedded database in ${dir} did not open within ${timeoutMs} ms (held by ${owner?.who ?? 'a process that was opening it'})`,
+      )
+    }
+    await sleep(50 + Math.random() * 150)
+  }
+}
+
+export const lit = (value: string) => pg.escapeLiteral(value)
+
+/** The signup as the public inserts it: as `anon`, with the visitor's headers where PostgREST puts them. */
+function insertStatement(
+  entry: { email: string; source: string },
+  headers: Record<string, string>,
+): string {
+  return (
+    `set local role anon; select set_config('request.headers', ${lit(JSON.stringify(headers))}, true); ` +
+    `insert into public.waitlist (email, source) values (${lit(entry.email)}, ${lit(entry.source)});`
+  )
+}
+
+type Attached = { folder: FolderDatabase; pool: pg.Pool; secret: string }
+
+/**
+ * The waitlist in the embedded database, with the constraints, row-level
+ * security and limits of supabase/migrations. A connection that breaks
+ * (the owner gone, PGlite aborted) is let go of, the folder too if this
+ * process owned it, and the next signup opens the folder anew.
+ */
+export async function embeddedStore(dataDir: string, perMinute: number): Promise<WaitlistStore> {
+  const dir = path.resolve(dataDir)
+  let attached: Promise<Attached> | undefined
+  const attach = () =>
+    (attached ??= (async () => {
+      const folder = await openFolder(dir)
+      const pool = new pg.Pool({
+        host: folder.host,
+        port: folder.port,
+        user: 'postgres',
+        database: 'postgres',
+        max: 4,
+      })
+      pool.on('error', () => {})
+      const { rows } = await pool.query<{ signing_secret: string }>(
+        'select signing_secret from waitlist_private.secrets',
+      )
+      log.info(
+        folder.owned
+          ? `opened the embedded database in ${dir} (socket .s.PGSQL.${folder.port})`
+          : `the embedded database in ${dir} is open in another process: signups go through it`,
+      )
+      return { folder, pool, secret: rows[0]!.signing_secret }
+    })().catch((error: unknown) => {
+      attached = undefined
+      throw error
+    }))
+  const detach = async () => {
+    const was = attached
+    attached = undefined
+    const { folder, pool } = (await was?.catch(() => undefined)) ?? {}
+    await pool?.end().catch(() => {})
+    await folder?.close()
+  }
+  /** A connection from the pool; one that cannot be made drops the folder and is tried once more: nothing was sent. */
+  const connect = async (signal: AbortSignal): Promise<pg.PoolClient> => {
+    try {
+      return await (await untilAborted(attach(), signal)).pool.connect()
+    } catch {
+      await detach()
+      return (await untilAborted(attach(), signal)).pool.connect()
+    }
+  }
+  await attach()
   return {
-    description: `the embedded database (${where})`,
-    async insert(
-      { email, source }: WaitlistEntry,
-      client?: ClientAllowance,
-    ): Promise<InsertResult> {
+    description: `the embedded database in ${dir}`,
+    async insert(entry, visitor, signal) {
+      const client = await connect(signal)
+      let released = false
+      const release = (destroy?: boolean) => {
+        if (!released) client.release(destroy)
+        released = true
+      }
+      // Given up on: the connection goes, and with it the insert if it has not run yet.
+      const giveUp = () => release(true)
+      signal.addEventListener('abort', giveUp, { once: true })
       try {
-        await db.transaction(async (tx) => {
-          await tx.exec('set local role anon')
-          await tx.query("select set_config('request.headers', $1, true)", [
-            JSON.stringify(allowanceHeaders(client)),
-          ])
-          await tx.query('insert into public.waitlist (email, source) values ($1, $2)', [
-            email,
-            source,
-          ])
+        const { secret } = await attach()
+        const headers = visitorHeaders(entry, visitor, {
+          perMinute,
+          hashSecret: secret,
+          signingSecret: secret,
         })
+        await untilAborted(client.query(insertStatement(entry, headers)), signal)
+        release()
         return 'inserted'
       } catch (error) {
-        const { code, detail } = error as { code?: unknown; detail?: unknown }
-        if (code === UNIQUE_VIOLATION) return 'duplicate'
-        if (code === TOO_MANY_SIGNUPS) return refusalOf(detail)
+        release(true)
+        const code = (error as { code?: unknown }).code
+        const expected = resultOf(code)
+        if (expected) return expected
+        if (!signal.aborted && typeof code !== 'string') await detach()
         throw error
+      } finally {
+        signal.removeEventListener('abort', giveUp)
       }
     },
   }
-}
-
-/** Sets the database's ceiling on new signups a minute (0: none), as its owner. */
-export async function setSignupCeiling(db: Pick<PGlite, 'query'>, perMinute: number) {
-  await db.query('update waitlist_private.signup_limits set signups_per_minute = $1', [perMinute])
-}
-
-type Shared = {
-  /** The open (or opening) store per data folder. */
-  stores: Map<string, Promise<ServingEmbeddedStore>>
-  /** The database under each open store, to close when the server stops. */
-  databases: Map<string, LocalDatabase>
-  /** Per folder, the holder last reported as keeping it from this server, so it is said once. */
-  reported: Map<string, string>
-}
-
-/** Kept on `globalThis` so a dev server's module reloads reuse the database instead of opening the folder twice. */
-const shared = ((
-  globalThis as typeof globalThis & { embeddedWaitlistFolders?: Shared }
-).embeddedWaitlistFolders ??= { stores: new Map(), databases: new Map(), reported: new Map() })
-
-const TAKE_OVER =
-  'Stop that server, or set WAITLIST_DATA_DIR to another folder for this one. Until then every ' +
-  'signup here answers "Something went wrong" and stores nothing; each one tries the folder again, ' +
-  'and the first after that server stops takes the folder over, without a restart.'
-
-/** Says in the log, once, why the folder cannot be used; returns what each refused signup is told. */
-function unavailable(key: string, error: unknown): unknown {
-  if (isFolderInUse(error)) {
-    const holder = error.holder ? `${error.holder.pid} ${error.holder.startedAt}` : 'unknown'
-    if (shared.reported.get(key) !== holder) {
-      shared.reported.set(key, holder)
-      log.error(`signups are refused: ${error.message} ${TAKE_OVER}`)
-    }
-    return new StoreUnavailableError(`the data folder ${key} is in use by another server`, {
-      cause: error,
-    })
-  }
-  if (isMigrationError(error)) {
-    log.error(`signups are refused: ${error.message} Fix it, then restart the server.`)
-    return new StoreUnavailableError(`the database in ${key} cannot be used by this code`, {
-      cause: error,
-    })
-  }
-  return error
-}
-
-/** Retrying cannot help a schema this code cannot use: it waits for a fix and a restart. */
-function isPermanent(error: unknown): boolean {
-  return isStoreUnavailable(error) && isMigrationError(error.cause)
-}
-
-export type EmbeddedOptions = {
-  /** Applied to the database as it opens; when undefined the database keeps its own. */
-  signupCeilingPerMinute?: number
-}
-
-/** The server's store on its folder, with the ceiling its database keeps. */
-export type ServingEmbeddedStore = WaitlistStore & {
-  /**
-   * New signups a minute from everyone together (0: no ceiling), as the
-   * database opened; undefined when it has no signup limits. Only the server
-   * holding the folder can change it.
-   */
-  readonly signupsPerMinute: number | undefined
-}
-
-async function open(
-  dataDir: string,
-  key: string,
-  options: EmbeddedOptions,
-): Promise<ServingEmbeddedStore> {
-  let lost = false
-  let local: LocalDatabase
-  try {
-    local = await openLocalDatabase(dataDir, {
-      onLost(error) {
-        // Another process may own the folder now: not one more write from here. The database
-        // is left open rather than closed, because closing writes to the folder too.
-        lost = true
-        shared.stores.delete(key)
-        shared.databases.delete(key)
-        log.error(
-          `lost the lock on the data folder ${key} (the server stalled for too long, or the ` +
-            `lock was removed): signups stop here, and the next one tries to take the folder again`,
-          { cause: error },
-        )
-      },
-    })
-  } catch (error) {
-    throw unavailable(key, error)
-  }
-  shared.reported.delete(key)
-  let signupsPerMinute: number | undefined
-  try {
-    if (options.signupCeilingPerMinute !== undefined) {
-      await setSignupCeiling(local.db, options.signupCeilingPerMinute)
-    }
-    signupsPerMinute = (await readLocalSchemaReport(local.db))?.signupsPerMinute ?? undefined
-  } catch (error) {
-    await local.close()
-    throw error
-  }
-  shared.databases.set(key, local)
-  const inMemory = key === IN_MEMORY_DATA_DIR
-  const store = embeddedStore(local.db, inMemory ? 'in memory, gone when the server stops' : key)
-  if (!inMemory && local.applied.length > 0) {
-    log.info(`applied migrations ${local.applied.join(', ')} to ${key}`)
-  }
-  log.info(`signups go to ${store.description}`)
-  return {
-    description: store.description,
-    signupsPerMinute,
-    insert(entry, client) {
-      if (lost) return Promise.reject(new StoreError(`the lock on ${key} was lost`))
-      return store.insert(entry, client)
-    },
-  }
-}
-
-/**
- * The server's store on a data folder, opened once per process: while it is
- * open this process owns the folder. When another server owns it, the
- * promise rejects with a {@link StoreUnavailableError} and is forgotten, so
- * the next signup tries again and takes the folder over once it is free.
- */
-export function sharedEmbeddedStore(
-  dataDir: string,
-  options: EmbeddedOptions = {},
-): Promise<ServingEmbeddedStore> {
-  const key = dataDir === IN_MEMORY_DATA_DIR ? dataDir : path.resolve(dataDir)
-  let store = shared.stores.get(key)
-  if (!store) {
-    store = open(dataDir, key, options)
-    store.catch((error: unknown) => {
-      if (!isPermanent(error)) shared.stores.delete(key)
-    })
-    shared.stores.set(key, store)
-  }
-  return store
-}
-
-/**
- * Closes every database this process has open and lets go of its folder, as
- * a stopped server would have: the next signup opens its folder anew.
- */
-export async function closeEmbeddedStores(): Promise<void> {
-  await Promise.allSettled(shared.stores.values())
-  const open = [...shared.databases.values()]
-  shared.stores.clear()
-  shared.databases.clear()
-  shared.reported.clear()
-  for (const local of open) await local.close()
 }

@@ -1,13 +1,17 @@
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/site'
-import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_LENGTH } from './submission'
+
+/** RFC 5321 caps an address at 254 characters; the table enforces the same. */
+export const MAX_EMAIL_LENGTH = 254
+
+/** The raw field, before trimming: room for stray spaces around a long address, no more. */
+export const MAX_EMAIL_INPUT_LENGTH = 320
 
 /**
- * Trims and lower-cases before checking, so `  Ann@Example.COM ` is stored as
- * `ann@example.com`. The raw length is capped first, so an oversized value is
- * refused before any pattern runs over it. The e-mail pattern admits only
- * ASCII letters, digits and `._'+-`, so control, bidirectional and other
- * invisible characters are refused with it.
+ * An address as `<input type="email">` accepts it (the HTML standard's rule,
+ * which the table's CHECK repeats), trimmed and lower-cased before it is
+ * checked: `  Ann@Example.COM ` is stored as `ann@example.com`. The length
+ * is capped before any pattern runs over the value.
  */
 export const emailSchema = z
   .string()
@@ -15,32 +19,21 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(MAX_EMAIL_LENGTH)
-  .pipe(z.email())
-
-/**
- * An address as {@link emailSchema} stores it, without the checks: trimmed
- * and lower-cased. For finding a stored address (`npm run waitlist -- remove`)
- * however it was typed, including one the checks would no longer accept.
- */
-export function normaliseEmail(raw: string): string {
-  return raw.trim().toLowerCase()
-}
+  .regex(z.regexes.html5Email)
 
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
 
-export type WaitlistEntry = {
-  email: string
-  source: z.infer<typeof sourceSchema>
-}
+export type WaitlistEntry = { email: string; source: z.infer<typeof sourceSchema> }
 
-export type ParsedSignup =
-  { ok: true; entry: WaitlistEntry } | { ok: false; field: 'email' | 'source' }
-
-/** Reads the two fields the action accepts from a raw form post. */
-export function parseSignup(form: FormData): ParsedSignup {
+/** The two fields the action accepts, read from a raw form post; undefined when either is not sound. */
+export function parseSignup(form: FormData): WaitlistEntry | undefined {
   const source = sourceSchema.safeParse(form.get('source'))
-  if (!source.success) return { ok: false, field: 'source' }
   const email = emailSchema.safeParse(form.get('email'))
-  if (!email.success) return { ok: false, field: 'email' }
-  return { ok: true, entry: { email: email.data, source: source.data } }
+  return source.success && email.success ? { email: email.data, source: source.data } : undefined
 }
+
+/**
+ * The field for bots only: hidden from people, named like nothing a browser's
+ * autofill or a password manager fills in, so a filled one is a bot's.
+ */
+export const HONEYPOT_FIELD = 'comments'

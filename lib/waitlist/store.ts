@@ -1,94 +1,70 @@
+import 'server-only'
+import { serverConfig } from '@/lib/env'
+import { log } from '@/lib/log'
+import { embeddedStore } from './embedded-store'
 import type { WaitlistEntry } from './schema'
+import { supabaseStore } from './supabase-store'
+import type { Visitor } from './visitor'
 
-/**
- * What an insert can expectedly end in. Anything else is thrown as a {@link StoreError}.
- * The database refuses a signup past the client's allowance or past the
- * ceiling for everyone together (supabase/migrations, the signup limits).
- */
-export type InsertResult = 'inserted' | 'duplicate' | 'over_allowance' | 'over_ceiling'
+/** What an insert can expectedly end in; anything else is thrown, and logged by the action. */
+export type InsertResult = 'inserted' | 'duplicate' | 'over_limit'
 
-/**
- * Who is signing up, for the database's per-client allowance: a keyed hash
- * of the visitor's address (never the address) and the signups a minute the
- * server asks the database to allow them.
- */
-export type ClientAllowance = { key: string; perMinute: number }
-
-/**
- * Where signups go. Both implementations refuse a second row for the same
- * address with `duplicate`. `signal` aborts when the caller stops waiting: a
- * store that can call its request off does.
- */
+/** Where signups go: Supabase through its data service, or the embedded database. */
 export interface WaitlistStore {
-  /** Said once in the log when the store starts serving, e.g. where its data lives. */
   readonly description: string
-  /** Inserts as the public does; without `client` only the ceiling applies. */
-  insert(
-    entry: WaitlistEntry,
-    client?: ClientAllowance,
-    signal?: AbortSignal,
-  ): Promise<InsertResult>
+  /** Inserts as the public does, speaking for `visitor`; gives up when `signal` aborts. */
+  insert(entry: WaitlistEntry, visitor: Visitor, signal: AbortSignal): Promise<InsertResult>
 }
 
-/** A store that could not take the signup: unreachable, timed out, refused or misconfigured. */
-export class StoreError extends Error {
-  override name = 'StoreError'
+/** The SQLSTATEs an insert expectedly ends in: a duplicate address, and a limit's refusal (HTTP 429 through PostgREST). */
+export function resultOf(code: unknown): InsertResult | undefined {
+  if (code === '23505') return 'duplicate'
+  if (code === 'PT429') return 'over_limit'
+  return undefined
 }
 
-/**
- * A store that cannot take signups for a reason logged in full where it was
- * found (its data folder held by another server, a schema it cannot use), so
- * a signup it refuses logs one short line, not the whole story again.
- */
-export class StoreUnavailableError extends StoreError {
-  override name = 'StoreUnavailableError'
+/** Settles like `work`, or rejects as soon as `signal` aborts, whichever comes first. */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () =>
+      reject(new Error(`no answer from the store in time (${String(signal.reason)})`))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
 }
 
-/** By name, not `instanceof`: the error may come from another server bundle's copy of this module. */
-export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
-  return error instanceof Error && error.name === 'StoreUnavailableError'
-}
+const processWide = globalThis as typeof globalThis & { waitlistStore?: Promise<WaitlistStore> }
 
-/** PostgreSQL's SQLSTATE for a unique violation: the one way a duplicate is detected. */
-export const UNIQUE_VIOLATION = '23505'
-
-/** The signup limits' refusal (PostgREST answers a SQLSTATE PTnnn with HTTP nnn). */
-export const TOO_MANY_SIGNUPS = 'PT429'
-
-/** The headers that carry a {@link ClientAllowance}; PostgREST hands them to SQL in `request.headers`. */
-export const CLIENT_KEY_HEADER = 'x-waitlist-client'
-export const CLIENT_ALLOWANCE_HEADER = 'x-waitlist-allowance'
-
-export function allowanceHeaders(client: ClientAllowance | undefined): Record<string, string> {
-  if (!client) return {}
-  return { [CLIENT_KEY_HEADER]: client.key, [CLIENT_ALLOWANCE_HEADER]: String(client.perMinute) }
-}
-
-/** Which limit a PT429 refusal names in its detail (`client_allowance` or `signup_ceiling`). */
-export function refusalOf(detail: unknown): 'over_allowance' | 'over_ceiling' {
-  return detail === 'client_allowance' ? 'over_allowance' : 'over_ceiling'
-}
-
-/**
- * The same store with one deadline on every request, which aborts it. PGlite
- * cannot stop a statement it has begun: an embedded insert may still commit
- * after the visitor was told it failed.
- */
-export function withTimeout(store: WaitlistStore, timeoutMs: number): WaitlistStore {
-  function timed<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const signal = AbortSignal.timeout(timeoutMs)
-    const late = () => new StoreError(`the store did not answer within ${timeoutMs} ms`)
-    return new Promise<T>((resolve, reject) => {
-      const giveUp = () => reject(late())
-      signal.addEventListener('abort', giveUp, { once: true })
-      request(signal)
-        // The store's own failure once aborted is the deadline's doing: one cause, said once.
-        .then(resolve, (error: unknown) => reject(signal.aborted ? late() : error))
-        .finally(() => signal.removeEventListener('abort', giveUp))
+async function open(): Promise<WaitlistStore> {
+  const configured = serverConfig()
+  if (!configured.ok) throw new Error(`not configured: ${configured.problem}`)
+  const { store, perMinute } = configured.config
+  try {
+    const opened =
+      store.kind === 'supabase'
+        ? supabaseStore(store, perMinute)
+        : await embeddedStore(store.dataDir, perMinute)
+    log.info(`signups go to ${opened.description}`)
+    return opened
+  } catch (error) {
+    log.error('the waitlist store could not be opened; the next signup tries again', {
+      cause: error,
     })
+    throw error
   }
-  return {
-    description: store.description,
-    insert: (entry, client) => timed((signal) => store.insert(entry, client, signal)),
-  }
+}
+
+/**
+ * The store this server writes to, chosen from the configuration at first
+ * use and kept for the process (on `globalThis`, as the server's bundles
+ * each hold a copy of this module). One that could not be opened is
+ * forgotten, so the next signup tries again.
+ */
+export function waitlistStore(): Promise<WaitlistStore> {
+  processWide.waitlistStore ??= open().catch((error: unknown) => {
+    processWide.waitlistStore = undefined
+    throw error
+  })
+  return processWide.waitlistStore
 }

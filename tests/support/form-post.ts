@@ -4,7 +4,7 @@
  * `$ACTION_KEY`) replayed with the visitor's fields, as multipart/form-data,
  * to the page the form sits on. Used by the end-to-end tests and the load bench.
  */
-import { notices } from '../../lib/waitlist/notice'
+import { notices } from '../../lib/waitlist/outcome'
 
 export type Field = readonly [name: string, value: string]
 
@@ -51,19 +51,17 @@ export type PostOptions = {
 
 export type PostResult = { status: number; outcome: Outcome; body: string }
 
-export type Outcome = 'joined' | 'already_joined' | 'invalid' | 'rate_limited' | 'error' | 'unknown'
+export type Outcome = 'joined' | 'already_joined' | 'error' | 'unknown'
 
 /** The notice each outcome puts in the page's status region, checked most specific first. */
 const outcomeTexts: [Outcome, string][] = [
   ['joined', notices.joined.title],
-  ['already_joined', notices.alreadyJoined.title],
-  ['invalid', notices.invalidEmail.title],
-  ['rate_limited', notices.rateLimited.title],
-  ['error', notices.failure.title],
+  ['already_joined', notices.already_joined.title],
+  ['error', notices.error.title],
 ]
 
 function outcomeOf(body: string): Outcome {
-  // The words sit in a <span> of their own, one per outcome (components/waitlist/waitlist-status.tsx).
+  // The words sit in a <span> of their own, one per outcome (components/waitlist/waitlist-form.tsx).
   const statuses = [...body.matchAll(/<p role="status"[^>]*>(?:<span>)?([^<]*)(?:<\/span>)?<\/p>/g)]
     .map((match) => decode(match[1] ?? ''))
     .filter(Boolean)

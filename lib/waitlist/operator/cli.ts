@@ -1,329 +1,206 @@
-import { open, rm, stat, type FileHandle } from 'node:fs/promises'
-import path from 'node:path'
-import { createInterface } from 'node:readline'
+import { createReadStream } from 'node:fs'
+import { access, open, rm } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
-import { ConfigError, readOperatorStore, type Env, type OperatorStore } from '@/lib/env'
-import { maskEmails } from '@/lib/log'
-import { isMigrationError, readMigrations } from '@/lib/waitlist/migrations'
-import { parseCommand, UsageError, USAGE, type Command } from './args'
-import { judgeSchema, MIGRATIONS_DIR } from './check'
-import { embeddedReader } from './embedded-reader'
-import { embeddedSchemaState } from './embedded-schema'
-import { embeddedWriter } from './embedded-writer'
-import { formatExport, type ExportFormat } from './format'
-import { importList, type ImportTally } from './import'
-import { ImportFileError, readListFile } from './import-file'
-import { EXPORT_PAGE_SIZE, ReadError, type WaitlistReader } from './reader'
-import { removeAddresses } from './remove'
-import { formatStats } from './stats'
-import { supabaseReader } from './supabase-reader'
-import { supabaseSchemaState } from './supabase-schema'
-import { supabaseWriter } from './supabase-writer'
-import { WriteError, type WaitlistWriter } from './writer'
+import { parseArgs } from 'node:util'
+import { randomBytes } from 'node:crypto'
+import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
+import { clean } from '@/lib/log'
+import { connect, SetupError, type Database } from './database'
+import { LIST_FORMATS, ListFileError } from './list-files'
+import { run } from './run'
 
-export { USAGE }
+export const USAGE = `Usage: npm run waitlist -- <command>
 
-export type CliIo = {
-  env: Env
-  /** Where `-` reads from (remove's addresses, import's file). */
-  stdin?: Readable
-  stdout: Writable
-  stderr: Writable
-  /** Rows per page read; tests make it small to cross page boundaries. */
-  pageSize?: number
-  /** Rows per import batch; tests make it small to cross batch boundaries. */
-  importBatchSize?: number
+  count                                  how many signups there are
+  export [--format csv|json] [--output FILE]
+                                         the list, to stdout or to a new FILE
+  stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
+  remove ADDRESS... [--from FILE] [-] [--dry-run]
+                                         erases each address (FILE, or - for stdin: one a
+                                         line); an import never adds it back
+  import FILE|- [--format csv|json] [--restore ADDRESS]...
+                                         adds a list, skipping addresses already on it and
+                                         those erased, but for each --restore ADDRESS
+  check                                  every migration applied? the limits? signing?
+  signing-secret [--set]                 makes a secret for the site to sign its inserts with;
+                                         --set has Supabase refuse inserts not signed with
+                                         WAITLIST_SIGNING_SECRET (set it on the site first)
+
+On Supabase (a Supabase URL is set) the commands connect with SUPABASE_DB_URL;
+else they work on the embedded database in WAITLIST_DATA_DIR (.data/waitlist),
+through the running server when there is one. They read the .env files next dev reads.
+Exit status: 0 done, 1 failed, 2 a mistake on the command line, 3 import rejected rows.
+`
+
+export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
+
+export type CliIo = { env: Env; stdin: Readable; stdout: Writable; stderr: Writable }
+
+type Option = { type: 'string' | 'boolean'; multiple?: boolean; value?: string }
+const format = (...values: string[]): Option => ({ type: 'string', value: values.join('|') })
+const COMMANDS: Record<string, Record<string, Option>> = {
+  count: {},
+  export: { format: format(...LIST_FORMATS), output: { type: 'string', value: 'FILE' } },
+  stats: { days: { type: 'string', value: 'N' }, format: format('table', 'json') },
+  remove: {
+    from: { type: 'string', multiple: true, value: 'FILE' },
+    'dry-run': { type: 'boolean' },
+  },
+  import: {
+    format: format(...LIST_FORMATS),
+    restore: { type: 'string', multiple: true, value: 'ADDRESS' },
+  },
+  check: {},
+  'signing-secret': { set: { type: 'boolean' } },
 }
 
-type Say = (text: string) => void
-type Of<N extends Command['name']> = Extract<Command, { name: N }>
+class UsageError extends Error {}
 
-/** A file named on the command line that cannot be read, or made: a mistake on the command line. */
-class FileArgumentError extends Error {}
-
-/** Writing the export failed part way: a full disk, a closed pipe. */
-class OutputError extends Error {}
-
-export const EXIT = { done: 0, failed: 1, usage: 2, rowsRejected: 3 } as const
-
-function openReader(store: OperatorStore): Promise<WaitlistReader> {
-  return store.kind === 'supabase'
-    ? Promise.resolve(supabaseReader(store.url, store.serviceKey))
-    : embeddedReader(store.dataDir)
-}
-
-function openWriter(store: OperatorStore, create: boolean): Promise<WaitlistWriter> {
-  return store.kind === 'supabase'
-    ? Promise.resolve(supabaseWriter(store.url, store.serviceKey))
-    : embeddedWriter(store.dataDir, { create })
-}
-
-const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException).code
-
-/** A file as text, or standard input for `-`; opened before any store, so a typo costs nothing. */
-async function openInput(file: string, io: CliIo): Promise<Readable> {
-  if (file === '-') {
-    if (!io.stdin) throw new FileArgumentError('There is no standard input to read.')
-    io.stdin.setEncoding('utf8')
-    return io.stdin
-  }
-  let handle: FileHandle
-  try {
-    if ((await stat(file)).isDirectory())
-      throw new FileArgumentError(`${file} is a folder, not a file.`)
-    handle = await open(file)
-  } catch (error) {
-    if (error instanceof FileArgumentError) throw error
-    const code = errnoOf(error)
-    throw new FileArgumentError(
-      code === 'ENOENT' || code === 'ENOTDIR'
-        ? `${file} does not exist.`
-        : `Cannot read ${file}: ${(error as Error).message}`,
-    )
-  }
-  return handle.createReadStream({ encoding: 'utf8' })
-}
-
-/**
- * The export's file, made before the list is read, so a name that cannot be
- * used costs nothing: `wx` never writes over an earlier export.
- */
-async function openOutput(file: string): Promise<FileHandle> {
-  try {
-    return await open(file, 'wx')
-  } catch (error) {
-    const code = errnoOf(error)
-    const folder = path.dirname(file)
-    const isFolder = await stat(file).then(
-      (found) => found.isDirectory(),
-      () => false,
-    )
-    throw new FileArgumentError(
-      isFolder
-        ? `${file} is a folder: name a file in it, such as ${path.join(file, 'waitlist.csv')}.`
-        : code === 'EEXIST'
-          ? `${file} already exists, and export never writes over a file: name a new one.`
-          : code === 'ENOENT' || code === 'ENOTDIR'
-            ? `There is no folder ${folder} to write ${path.basename(file)} in: make it first, or name another.`
-            : `Cannot make ${file}: ${(error as Error).message}`,
-    )
-  }
-}
-
-/**
- * The list, formatted, into `out`: a page is read only once `out` has taken
- * the last (backpressure), so memory stays flat however long the list is.
- */
-export async function writeExport(
-  reader: WaitlistReader,
-  format: ExportFormat,
-  out: Writable,
-  pageSize = EXPORT_PAGE_SIZE,
-): Promise<void> {
-  try {
-    await formatExport(reader.pages(pageSize), format, out)
-  } catch (error) {
-    // A system call that failed is the output's; anything else (the store) says itself.
-    if (errnoOf(error) && (error as NodeJS.ErrnoException).syscall) {
-      throw new OutputError(`Could not write the export: ${(error as Error).message}`, {
-        cause: error,
-      })
+/** The closest of `names` to `typed`, when it is a typo away. */
+function closest(typed: string, names: string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    let row = Array.from({ length: b.length + 1 }, (_, i) => i)
+    for (let i = 1; i <= a.length; i += 1) {
+      const next = [i]
+      for (let j = 1; j <= b.length; j += 1)
+        next[j] = Math.min(
+          row[j]! + 1,
+          next[j - 1]! + 1,
+          row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        )
+      row = next
     }
-    throw error
+    return row[b.length]!
   }
+  return names
+    .map((name) => ({ name, d: distance(typed, name) }))
+    .sort((x, y) => x.d - y.d)
+    .find(({ d }) => d <= 2)?.name
 }
 
-async function exportTo(
-  reader: WaitlistReader,
-  command: Of<'export'>,
-  output: FileHandle | undefined,
-  io: CliIo,
-): Promise<void> {
-  if (!output) return writeExport(reader, command.format, io.stdout, io.pageSize)
-  const file = output.createWriteStream()
-  await writeExport(reader, command.format, file, io.pageSize)
-  await new Promise<void>((resolve, reject) =>
-    file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+function parse(argv: string[]) {
+  const [name = '', ...args] = argv
+  const options = COMMANDS[name]
+  if (!options) {
+    const guess = closest(name, Object.keys(COMMANDS))
+    throw new UsageError(
+      `${name ? `there is no command "${name}"` : 'name a command'}${guess ? ` (did you mean ${guess}?)` : ''}: ${Object.keys(COMMANDS).join(', ')}, or help.`,
+    )
+  }
+  const described = Object.entries(options).map(
+    ([option, { value }]) => `--${option}${value ? ` ${value}` : ''}`,
   )
-}
-
-async function read(
-  command: Of<'count'> | Of<'export'> | Of<'stats'>,
-  store: OperatorStore,
-  io: CliIo,
-  say: Say,
-): Promise<number> {
-  const outputPath = command.name === 'export' ? command.output : undefined
-  const output = outputPath ? await openOutput(outputPath) : undefined
-  let written = false
   try {
-    const reader = await openReader(store)
-    try {
-      say(`Reading the waitlist from ${reader.description}.`)
-      if (command.name === 'count') {
-        io.stdout.write(`${await reader.count()}\n`)
-      } else if (command.name === 'stats') {
-        io.stdout.write(formatStats(await reader.stats(command.days), command.format))
-      } else {
-        await exportTo(reader, command, output, io)
-        if (command.output) say(`Wrote ${command.output}.`)
-      }
-      written = true
-      return EXIT.done
-    } finally {
-      await reader.close()
-    }
-  } finally {
-    // A file cut short looks like a whole backup: only a finished export is kept.
-    if (outputPath && output && !written) {
-      await output.close().catch(() => {})
-      await rm(outputPath, { force: true })
-    }
-  }
-}
-
-async function* addressesOf(command: Of<'remove'>, inputs: Readable[]): AsyncGenerator<string> {
-  yield* command.addresses
-  for (const input of inputs) {
-    let first = true
-    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-      yield first ? line.replace(/^\uFEFF/, '') : line
-      first = false
-    }
-  }
-}
-
-async function remove(
-  command: Of<'remove'>,
-  store: OperatorStore,
-  io: CliIo,
-  say: Say,
-): Promise<number> {
-  const inputs = await Promise.all(command.sources.map((source) => openInput(source, io)))
-  // A dry run changes nothing, so it reads a copy like count does, and a running server is no obstacle.
-  const target = command.dryRun ? await openReader(store) : await openWriter(store, false)
-  try {
-    say(
-      `${command.dryRun ? 'Looking addresses up in' : 'Removing addresses from'} ${target.description}.`,
-    )
-    const { handled, removed } = await removeAddresses(addressesOf(command, inputs), {
-      act: (email) => ('remove' in target ? target.remove(email) : target.has(email)),
-      dryRun: command.dryRun,
-      report: (email, status) => io.stdout.write(`${status.padEnd(16)}  ${email}\n`),
-    })
-    const absent = `${handled - removed} ${handled - removed === 1 ? 'was' : 'were'} not on the list`
-    say(
-      command.dryRun
-        ? `${removed} of ${handled} on the list; nothing was removed (--dry-run).`
-        : `Removed ${removed} of ${handled}; ${absent}.`,
-    )
-    return EXIT.done
-  } finally {
-    await target.close()
-    for (const input of inputs) input.destroy()
-  }
-}
-
-function tallyText(tally: ImportTally): string {
-  return (
-    `inserted              ${tally.inserted}\n` +
-    `skipped as duplicate  ${tally.duplicates}\n` +
-    `rejected              ${tally.rejected}\n`
-  )
-}
-
-async function importFile(
-  command: Of<'import'>,
-  store: OperatorStore,
-  io: CliIo,
-  say: Say,
-): Promise<number> {
-  const input = await openInput(command.file, io)
-  const tally: ImportTally = { inserted: 0, duplicates: 0, rejected: 0 }
-  let writer: WaitlistWriter | undefined
-  try {
-    writer = await openWriter(store, true)
-    say(
-      `Importing ${command.file === '-' ? 'standard input' : command.file} into ${writer.description}.`,
-    )
-    await importList(readListFile(input, command.format), writer, {
-      reject: ({ line, reason }) => say(`line ${line}: rejected, ${reason}`),
-      batchSize: io.importBatchSize,
-      tally,
-    })
-    io.stdout.write(tallyText(tally))
-    return tally.rejected > 0 ? EXIT.rowsRejected : EXIT.done
+    return { name, ...parseArgs({ args, options, allowPositionals: true, strict: true }) }
   } catch (error) {
-    if (writer && tally.inserted + tally.duplicates + tally.rejected > 0) {
-      say(
-        `Stopped part way, after:\n${tallyText(tally)}Running the same import again is safe: ` +
-          `the rows already added are skipped as duplicates.`,
+    const typed =
+      /'(-[^']*)'/.exec((error as Error).message)?.[1] ??
+      args.find((arg) => arg.startsWith('-')) ??
+      ''
+    const guess = closest(typed.replace(/^-+/, '').split('=')[0]!, Object.keys(options))
+    throw new UsageError(
+      `${name} ${typed ? `has no option ${typed}` : 'was given an option wrongly'}${guess ? ` (did you mean --${guess}?)` : ''}. ` +
+        (described.length ? `It takes: ${described.join(', ')}.` : 'It takes no options.'),
+    )
+  }
+}
+
+type Values = Record<string, string | string[] | boolean | undefined>
+
+function validate(name: string, values: Values): void {
+  const format = values.format as string | undefined
+  const formats: readonly string[] = name === 'stats' ? ['table', 'json'] : LIST_FORMATS
+  if (format !== undefined && !formats.includes(format))
+    throw new UsageError(`--format must be ${formats.join(' or ')}, not "${format}".`)
+  const days = values.days as string | undefined
+  if (days !== undefined && !(/^\d{1,4}$/.test(days) && +days >= 1 && +days <= 3660)) {
+    throw new UsageError(`--days must be a whole number from 1 to 3660, not "${days}".`)
+  }
+}
+
+/** Runs one command; resolves to the exit status. */
+export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
+  const say = (text: string) => io.stderr.write(clean(text) + '\n')
+  if (!argv[0] || ['help', '--help', '-h'].includes(argv[0])) {
+    io.stdout.write(USAGE)
+    return argv[0] ? EXIT.done : EXIT.usage
+  }
+  let outputPath: string | undefined
+  let finished = false
+  let db: Database | undefined
+  try {
+    const { name, values, positionals } = parse(argv) as {
+      name: string
+      values: Values
+      positionals: string[]
+    }
+    const allowed = name === 'remove' ? Infinity : name === 'import' ? 1 : 0
+    if (positionals.length > allowed || (name === 'import' && positionals.length !== 1)) {
+      throw new UsageError(
+        name === 'import'
+          ? 'import takes one FILE, or - for standard input.'
+          : `${name} takes no argument "${positionals[0]}".`,
       )
     }
-    throw error
+    validate(name, values)
+    if (name === 'signing-secret' && !values.set) {
+      io.stdout.write(`${randomBytes(32).toString('base64url')}\n`)
+      say(
+        `waitlist: a new secret. Set ${SIGNING_SECRET_VAR} to it on the site (Vercel: Production), redeploy, then run \`npm run waitlist -- signing-secret --set\` with it set here too.`,
+      )
+      return EXIT.done
+    }
+    // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
+    const output = typeof values.output === 'string' ? await createOutput(values.output) : undefined
+    if (output) outputPath = values.output as string
+    const input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
+    db = await connect(io.env)
+    say(`waitlist: ${name} on ${db.where}`)
+    const status = await run(
+      name,
+      values,
+      positionals,
+      db,
+      { ...io, stdout: output ?? io.stdout, input },
+      say,
+    )
+    if (output)
+      await new Promise<void>((resolve, reject) =>
+        output.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      )
+    finished = true
+    return status
+  } catch (error) {
+    const usage = error instanceof UsageError || error instanceof SetupError
+    // Expected: a mistake, a file that is no list, the database's own refusal or a connection that failed.
+    if (!usage && !(error instanceof ListFileError) && !(error as { code?: unknown }).code)
+      throw error
+    say(`waitlist: ${(error as Error).message}`)
+    return usage ? EXIT.usage : EXIT.failed
   } finally {
-    await writer?.close()
-    input.destroy()
+    await db?.close().catch(() => {})
+    // An export cut short would pass for a whole backup: only a finished one is kept.
+    if (outputPath && !finished) await rm(outputPath, { force: true }).catch(() => {})
   }
 }
 
-/**
- * Whether the store's schema is what this code's migrations make it. Read
- * only: the report goes to stdout, or what is missing in one line to stderr.
- */
-async function check(store: OperatorStore, io: CliIo, say: Say): Promise<number> {
-  const files = await readMigrations(MIGRATIONS_DIR)
-  const state =
-    store.kind === 'supabase'
-      ? await supabaseSchemaState(store.url, store.serviceKey)
-      : await embeddedSchemaState(store.dataDir)
-  const verdict = judgeSchema(state, files)
-  if (!verdict.ok) {
-    say(`waitlist: ${verdict.problem}`)
-    return EXIT.failed
+async function createOutput(file: string): Promise<Writable> {
+  try {
+    return (await open(file, 'wx')).createWriteStream()
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException
+    throw new UsageError(
+      code === 'EEXIST'
+        ? `${file} exists, and export never writes over a file: name a new one.`
+        : `cannot make ${file}: ${message}`,
+    )
   }
-  io.stdout.write(verdict.report)
-  return EXIT.done
 }
 
-/** Runs one operator command; resolves to the process's exit code ({@link EXIT}). */
-export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
-  // What goes to stderr is a log line: addresses in it are masked. stdout carries the data asked for.
-  const say: Say = (text) => io.stderr.write(maskEmails(text.endsWith('\n') ? text : `${text}\n`))
-  let command: Command
-  try {
-    command = parseCommand(argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    say(`waitlist: ${error.message} (npm run waitlist -- help lists the commands and options)`)
-    return EXIT.usage
-  }
-  if (command.name === 'help') {
-    io.stdout.write(USAGE)
-    return EXIT.done
-  }
-  try {
-    const store = readOperatorStore(io.env)
-    switch (command.name) {
-      case 'remove':
-        return await remove(command, store, io, say)
-      case 'import':
-        return await importFile(command, store, io, say)
-      case 'check':
-        return await check(store, io, say)
-      default:
-        return await read(command, store, io, say)
-    }
-  } catch (error) {
-    if (error instanceof FileArgumentError) {
-      say(`waitlist: ${error.message}`)
-      return EXIT.usage
-    }
-    const known = [ConfigError, ReadError, WriteError, ImportFileError, OutputError]
-    if (known.some((kind) => error instanceof kind) || isMigrationError(error)) {
-      say(`waitlist: ${(error as Error).message}`)
-      return EXIT.failed
-    }
-    throw error
-  }
+async function openInput(file: string, io: CliIo): Promise<Readable> {
+  if (file === '-') return io.stdin
+  await access(file).catch(() => {
+    throw new UsageError(`there is no file ${file} to import.`)
+  })
+  return createReadStream(file)
 }

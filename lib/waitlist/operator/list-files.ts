@@ -1,0 +1,149 @@
+import { once } from 'node:events'
+import type { Readable, Writable } from 'node:stream'
+import { CsvError, parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import { WAITLIST_SOURCES } from '@/lib/site'
+import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
+
+/**
+ * The list as a file: what `export` writes and `import` reads. CSV is RFC
+ * 4180 (a header, CRLF, fields quoted where needed); a field a spreadsheet
+ * would run as a formula (= + - @, a tab, a carriage return, or the guard
+ * itself, ') gets a leading ' so it shows as text, and import takes it off.
+ * JSON is one array of objects.
+ */
+export const LIST_FORMATS = ['csv', 'json'] as const
+export type ListFormat = (typeof LIST_FORMATS)[number]
+export type ListRow = { email: string; source: string; created_at: string }
+
+/** A file that cannot be read as a list at all: said in one line, exit status 1. */
+export class ListFileError extends Error {}
+
+const COLUMNS = ['email', 'source', 'created_at'] as const
+const GUARDED = /^[=+\-@\t\r']/
+
+const guard = (value: string) => (GUARDED.test(value) ? `'${value}` : value)
+const unguard = (value: string) =>
+  value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value
+
+async function write(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain')
+}
+
+/** Writes the list, page by page as it is read, so memory holds one page however long it is. */
+export async function writeList(
+  pages: AsyncIterable<ListRow[]>,
+  format: ListFormat,
+  out: Writable,
+): Promise<void> {
+  let first = true
+  for await (const page of pages) {
+    if (format === 'json') {
+      const entries = page.map(
+        (row, i) => `${first && i === 0 ? '[\n' : ',\n'}${JSON.stringify(row)}`,
+      )
+      await write(out, entries.join(''))
+    } else {
+      const guarded = page.map((row) => COLUMNS.map((column) => guard(row[column])))
+      await write(
+        out,
+        stringify(guarded, {
+          header: first,
+          columns: [...COLUMNS],
+          record_delimiter: 'windows',
+          quoted_match: GUARDED,
+        }),
+      )
+    }
+    first &&= page.length === 0
+  }
+  if (format === 'json') await write(out, first ? '[]\n' : '\n]\n')
+  else if (first)
+    await write(
+      out,
+      stringify([], { header: true, columns: [...COLUMNS], record_delimiter: 'windows' }),
+    )
+}
+
+export type ImportRow = { line: number; email: string; source: string; created_at?: string }
+export type Rejected = { line: number; reason: string }
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i
+
+/** A row checked by the site's own schema: trimmed and lower-cased, a known form, a time with its offset. */
+function check(line: number, fields: Record<string, unknown>): ImportRow | Rejected {
+  const email = emailSchema.safeParse(fields.email)
+  if (!email.success)
+    return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
+  const source = sourceSchema.safeParse(fields.source)
+  if (!source.success) {
+    return {
+      line,
+      reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${JSON.stringify(fields.source ?? '')}`,
+    }
+  }
+  const at = fields.created_at
+  if (at === undefined || at === null || at === '')
+    return { line, email: email.data, source: source.data }
+  if (typeof at !== 'string' || !TIMESTAMP.test(at.trim())) {
+    return { line, reason: `created_at is not a time with a UTC offset: ${JSON.stringify(at)}` }
+  }
+  return { line, email: email.data, source: source.data, created_at: at.trim() }
+}
+
+async function readAll(input: Readable): Promise<string> {
+  let text = ''
+  for await (const chunk of input)
+    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8')
+  return text.replace(/^\uFEFF/, '')
+}
+
+function csvRecords(text: string): [number, Record<string, unknown>][] {
+  try {
+    const records = parse(text, {
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as { info: { lines: number }; record: Record<string, string> }[]
+    return records.map(({ info, record }) => [
+      info.lines,
+      Object.fromEntries(Object.entries(record).map(([name, value]) => [name, unguard(value)])),
+    ])
+  } catch (error) {
+    if (error instanceof CsvError)
+      throw new ListFileError(`line ${String(error.lines)}: ${error.message}`)
+    throw error
+  }
+}
+
+function jsonRecords(text: string): [number, Record<string, unknown>][] {
+  let list: unknown
+  try {
+    list = JSON.parse(text)
+  } catch (error) {
+    throw new ListFileError(`not valid JSON: ${(error as Error).message}`)
+  }
+  if (!Array.isArray(list))
+    throw new ListFileError('a JSON list is an array of objects with email and source.')
+  // Entries are counted from 1, as lines are in a CSV.
+  return list.map((entry, i) => [i + 1, typeof entry === 'object' && entry !== null ? entry : {}])
+}
+
+/** The rows of a list file, checked: CSV as export writes it, or JSON (told by its first character, or by `format`). */
+export async function readList(
+  input: Readable,
+  format?: ListFormat,
+): Promise<(ImportRow | Rejected)[]> {
+  const text = await readAll(input)
+  if (!text.trim()) throw new ListFileError('the file is empty.')
+  const json = format ? format === 'json' : /^\s*\[/.test(text)
+  const records = json ? jsonRecords(text) : csvRecords(text)
+  if (!json && records.length > 0 && !('email' in records[0]![1] && 'source' in records[0]![1])) {
+    throw new ListFileError(
+      'line 1 must name the columns, email and source among them, as export writes them.',
+    )
+  }
+  return records.map(([line, fields]) => check(line, fields))
+}

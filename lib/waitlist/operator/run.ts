@@ -1,0 +1,190 @@
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import type { Readable, Writable } from 'node:stream'
+import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
+import { readMigrations } from '@/lib/waitlist/migrations'
+import * as sql from './commands'
+import { SetupError, type Database } from './database'
+import { readList, writeList, type ImportRow, type ListFormat } from './list-files'
+
+type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable }
+type Values = Record<string, string | string[] | boolean | undefined>
+
+/** Label-value rows, the values lined up in one column. */
+function table(rows: [string, string | number][]): string {
+  const width = Math.max(...rows.map(([label]) => label.length))
+  return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('')
+}
+
+async function* addresses(values: Values, positionals: string[], io: Io): AsyncGenerator<string> {
+  const files = [
+    ...((values.from as string[] | undefined) ?? []),
+    ...positionals.filter((arg) => arg === '-'),
+  ]
+  yield* positionals.filter((arg) => arg !== '-')
+  for (const file of files) {
+    const input = file === '-' ? io.stdin : createReadStream(file)
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) yield line
+  }
+}
+
+/** The first thing wrong with the schema, said with what to do; undefined when all is in place. */
+function schemaProblem(state: sql.SchemaState, files: string[], db: Database): string | undefined {
+  const apply =
+    db.kind === 'supabase'
+      ? 'apply them with `npx supabase db push`'
+      : 'restart the server that has the folder open with this code'
+  if (!state.applied?.length) {
+    return `${db.where} records no migration as applied: ${apply}; if they were run by hand in the SQL editor, record each with \`npx supabase migration repair --status applied <version>\`.`
+  }
+  const unknown = state.applied.filter(
+    (version) => !files.some((file) => file.startsWith(`${version}_`)),
+  )
+  if (unknown.length)
+    return `${db.where} records migration ${unknown.join(', ')}, which supabase/migrations does not have: check it from the code that applied it.`
+  const missing = files.filter((file) => !state.applied!.includes(file.split('_')[0]!))
+  if (missing.length)
+    return `supabase/migrations/${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not applied to ${db.where}: ${apply}, then run this again.`
+  if (!state.limits || state.ceiling === null) {
+    return `the signup limits are not in place on ${db.where}: the trigger limit_signups on public.waitlist is missing or disabled, so nothing limits how fast signups are stored.`
+  }
+  return undefined
+}
+
+/** One command's work on the database; resolves to the exit status. */
+export async function run(
+  name: string,
+  values: Values,
+  positionals: string[],
+  db: Database,
+  io: Io,
+  say: (text: string) => void,
+): Promise<number> {
+  switch (name) {
+    case 'count':
+      io.stdout.write(`${await sql.count(db)}\n`)
+      return 0
+    case 'export':
+      await writeList(sql.pages(db), (values.format as ListFormat | undefined) ?? 'csv', io.stdout)
+      if (values.output) say(`waitlist: wrote ${String(values.output)}`)
+      return 0
+    case 'stats': {
+      const figures = await sql.stats(db, Number(values.days ?? 14))
+      if (values.format === 'json') io.stdout.write(JSON.stringify(figures, null, 2) + '\n')
+      else {
+        const sources = Object.entries(figures.by_source).map(([source, n]): [string, number] => [
+          `  ${source}`,
+          n,
+        ])
+        io.stdout.write(
+          table([
+            ['Signups', figures.total],
+            ...sources,
+            ['First signup', figures.first_signup_at ?? 'none yet'],
+            ['Latest signup', figures.latest_signup_at ?? 'none yet'],
+          ]),
+        )
+        io.stdout.write(
+          `\nSignups per day (UTC):\n${table(figures.days.map(({ day, signups }) => [`  ${day}`, signups]))}`,
+        )
+      }
+      return 0
+    }
+    case 'remove': {
+      let handled = 0
+      let removed = 0
+      for await (const raw of addresses(values, positionals, io)) {
+        const address = raw.trim().toLowerCase()
+        if (!address) continue
+        const listed = values['dry-run']
+          ? await sql.isListed(db, address)
+          : await sql.erase(db, address)
+        handled += 1
+        removed += Number(listed)
+        io.stdout.write(
+          `${listed ? (values['dry-run'] ? 'would be removed' : 'removed') : 'not on the list'}\t${address}\n`,
+        )
+      }
+      say(
+        values['dry-run']
+          ? `waitlist: ${removed} of ${handled} on the list; nothing was removed (--dry-run).`
+          : `waitlist: removed ${removed} of ${handled}; each is remembered as erased.`,
+      )
+      return 0
+    }
+    case 'import': {
+      const restore = ((values.restore as string[] | undefined) ?? []).map((address) =>
+        address.trim().toLowerCase(),
+      )
+      await sql.unerase(db, restore)
+      const tally: sql.ImportTally = { inserted: 0, duplicates: 0, erased: 0, rejected: 0 }
+      const reject = ({ line, reason }: { line: number; reason: string }) =>
+        say(`line ${line}: rejected, ${reason}`)
+      const checked = await readList(io.input!, values.format as ListFormat | undefined)
+      const rows = checked.filter((row): row is ImportRow => 'email' in row)
+      for (const rejection of checked.filter((row) => !('email' in row))) {
+        tally.rejected += 1
+        reject(rejection as { line: number; reason: string })
+      }
+      for (let i = 0; i < rows.length; i += 500)
+        await sql.insertBatch(db, rows.slice(i, i + 500), tally, reject)
+      io.stdout.write(
+        table([
+          ['inserted', tally.inserted],
+          ['skipped as duplicate', tally.duplicates],
+          ['skipped as erased', tally.erased],
+          ['rejected', tally.rejected],
+        ]),
+      )
+      if (tally.erased)
+        say(
+          `waitlist: ${tally.erased} erased on request were not added back; name one with --restore ADDRESS to add it.`,
+        )
+      return tally.rejected > 0 ? 3 : 0
+    }
+    case 'check': {
+      const [state, files] = await Promise.all([sql.schemaState(db), readMigrations()])
+      const names = files.map((file) => file.file)
+      const problem = schemaProblem(state, names, db)
+      if (problem) {
+        say(`waitlist: ${problem}`)
+        return 1
+      }
+      const ceiling =
+        state.ceiling! > 0
+          ? `${state.ceiling} new signups a minute from everyone together`
+          : 'none (0)'
+      const signing = state.signed ? 'set: only the site adds to the list' : 'not set'
+      io.stdout.write(
+        table([
+          ['Database', db.where],
+          ['Migrations', `all ${names.length} applied, the newest ${names.at(-1)}`],
+          ['Signup limits', 'in place'],
+          ['Ceiling', ceiling],
+          ['Signing secret', signing],
+        ]),
+      )
+      if (!state.signed)
+        say(
+          'waitlist: warning: no signing secret is set, so anyone holding the public key can add to the list: `npm run waitlist -- signing-secret` sets one (docs/supabase.md).',
+        )
+      return 0
+    }
+    default: {
+      if (db.kind !== 'supabase')
+        throw new SetupError(
+          'the embedded database makes and keeps its own signing secret: there is nothing to set.',
+        )
+      const secret = io.env[SIGNING_SECRET_VAR]?.trim() ?? ''
+      if (secret.length < 32)
+        throw new SetupError(
+          `--set needs ${SIGNING_SECRET_VAR} set to the site's secret, at least 32 characters.`,
+        )
+      await sql.setSigningSecret(db, secret)
+      say(
+        'waitlist: the database now refuses any insert from the public key that the site did not sign with this secret.',
+      )
+      return 0
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import 'server-only'
+import { createHmac } from 'node:crypto'
+import { isIPv4, isIPv6 } from 'node:net'
+import type { ServerConfig } from '@/lib/env'
+import type { WaitlistEntry } from './schema'
+
+/**
+ * Who is signing up, as the limits see them: the client's network address
+ * (IPv6 by its /64, which one household or phone holds whole; an IPv4-mapped
+ * address as IPv4), and whether it can be trusted: only Vercel's edge or a
+ * declared chain of proxies writes it beyond the client's reach.
+ */
+export type Visitor = { address?: string; trusted: boolean }
+
+export function identifyVisitor(headers: Headers, proxies: ServerConfig['proxies']): Visitor {
+  const forwarded = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())
+  const named = forwarded.filter(Boolean)
+  if (proxies === 'vercel') {
+    return { address: normalise(headers.get('x-real-ip') ?? named[0]), trusted: true }
+  }
+  // Each proxy appends the address it was reached from: the client's is `proxies` from the right.
+  if (proxies > 0 && named.length >= proxies) {
+    return { address: normalise(named[named.length - proxies]), trusted: true }
+  }
+  return { address: normalise(named[0] ?? headers.get('x-real-ip') ?? undefined), trusted: false }
+}
+
+/** `[2001:DB8::1]:443` → `2001:db8:0:0::/64`; `::ffff:192.0.2.1` → `192.0.2.1`; not an address → undefined. */
+export function normalise(raw: string | undefined): string | undefined {
+  let text = (raw ?? '').trim().toLowerCase()
+  text =
+    /^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1] ?? text.replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1')
+  text = text.replace(/%.*$/, '')
+  if (isIPv4(text)) return text
+  if (!isIPv6(text)) return undefined
+  const groups = expand(text)
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`
+}
+
+/** The eight groups of an IPv6 address, a dotted IPv4 tail read as two of them. */
+function expand(address: string): number[] {
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address)
+  const text = tail
+    ? address.slice(0, tail.index) +
+      [(+tail[1]! << 8) + +tail[2]!, (+tail[3]! << 8) + +tail[4]!]
+        .map((n) => n.toString(16))
+        .join(':')
+    : address
+  const [head = '', rest] = text.split('::')
+  const left = head ? head.split(':') : []
+  const right = rest ? rest.split(':') : []
+  const zeros = Array<string>(rest === undefined ? 0 : 8 - left.length - right.length).fill('0')
+  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16))
+}
+
+/** The visitor as the database knows them: an HMAC of the address, never the address. */
+export function clientKey(address: string, secret: string): string {
+  return createHmac('sha256', secret).update(`waitlist client ${address}`).digest('base64url')
+}
+
+export type Signing = { perMinute: number; hashSecret: string; signingSecret?: string }
+
+/**
+ * The headers of one insert that speak for the visitor, which the database's
+ * trigger reads (supabase/migrations): who they are and the signups a minute
+ * they may make, and, with a signing secret, a signature over those and the
+ * row itself, so that the database can tell the site's insert from anyone
+ * else's holding the public key.
+ */
+export function visitorHeaders(entry: WaitlistEntry, visitor: Visitor, signing: Signing) {
+  const headers: Record<string, string> = {}
+  if (visitor.address && signing.perMinute > 0) {
+    headers['x-waitlist-client'] = clientKey(visitor.address, signing.hashSecret)
+    headers['x-waitlist-allowance'] = String(signing.perMinute)
+  }
+  if (signing.signingSecret) {
+    const issued = String(Math.floor(Date.now() / 1000))
+    const trusted = visitor.trusted && headers['x-waitlist-client'] ? '1' : '0'
+    const signed = [
+      issued,
+      trusted,
+      headers['x-waitlist-client'] ?? '',
+      headers['x-waitlist-allowance'] ?? '',
+      entry.email,
+      entry.source,
+    ]
+    const mac = createHmac('sha256', signing.signingSecret).update(signed.join('\n')).digest('hex')
+    headers['x-waitlist-signature'] = `${issued}.${trusted}.${mac}`
+  }
+  return headers
+}
+
+const MINUTE = 60_000
+const counted = { minute: 0, posts: new Map<string, number>() }
+
+/**
+ * This server's first line, in front of the database's limits: one
+ * visitor's posts a minute, refused ones and bots' included, counted in
+ * memory (at most 10,000 visitors a minute are remembered).
+ */
+export function admitPost(visitor: Visitor, perMinute: number): boolean {
+  if (perMinute <= 0) return true
+  const minute = Math.floor(Date.now() / MINUTE)
+  if (counted.minute !== minute || counted.posts.size >= 10_000) {
+    counted.minute = minute
+    counted.posts.clear()
+  }
+  const who = visitor.address ?? 'unknown'
+  const posts = (counted.posts.get(who) ?? 0) + 1
+  counted.posts.set(who, posts)
+  return posts <= perMinute
+}

@@ -1,2 +1,0 @@
-// Stands in for the `server-only` guard, which throws outside a React server bundle.
-export {}
