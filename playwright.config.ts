@@ -1,28 +1,20 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
-import { DEMO_ANON_KEY } from './tests/harness/postgrest'
+import { DEMO_ANON_KEY, TEST_SIGNING_SECRET } from './tests/harness/postgrest'
 import { noSupabase } from './tests/support/environments'
 
 /**
- * Runs against the production build (`npm run build` first; see `npm run test:e2e`):
- * one server on the Supabase stand-in, where every notice can be reached, and
- * one on the embedded store, as a fresh clone runs. They listen on
- * E2E_PORT_BASE (default 3100) and the two ports after it.
+ * Runs against the production build (`npm run test:e2e` builds it first): one
+ * server on the Supabase stand-in, which signs its inserts as production does
+ * and where every notice can be reached. Specs that need servers of their own
+ * (an embedded folder, a flood, a crash) start them. Ports: E2E_PORT_BASE
+ * (default 3100) and the one after it.
  */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100)
-const SUPABASE_SITE_PORT = PORT_BASE
-const EMBEDDED_SITE_PORT = PORT_BASE + 1
-const HARNESS_PORT = PORT_BASE + 2
+const site = `http://127.0.0.1:${PORT_BASE}`
+const harness = `http://127.0.0.1:${PORT_BASE + 1}`
 
-const site = (port: number) => `http://127.0.0.1:${port}`
-
-/** Specs that start (and stop, or crash) servers of their own, with settings no shared site could have. */
-const OWN_SERVER_SPECS = [
-  'flood-ceiling.spec.ts',
-  'dev-server.spec.ts',
-  'embedded-folder.spec.ts',
-  'data-service-calls.spec.ts',
-]
+const OWN_SERVER_SPECS = ['deployment.spec.ts', 'embedded-folder.spec.ts', 'dev-server.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,60 +25,42 @@ export default defineConfig({
   expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: site(SUPABASE_SITE_PORT),
+    baseURL: site,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: [
-        'no-javascript.spec.ts',
-        'embedded-store.spec.ts',
-        'rate-limit.spec.ts',
-        ...OWN_SERVER_SPECS,
-      ],
-    },
+    { name: 'chromium', testIgnore: ['no-javascript.spec.ts', ...OWN_SERVER_SPECS] },
     {
       name: 'no-javascript',
       testMatch: 'no-javascript.spec.ts',
       use: { javaScriptEnabled: false },
     },
-    {
-      name: 'embedded-store',
-      testMatch: ['embedded-store.spec.ts', 'rate-limit.spec.ts'],
-      use: { baseURL: site(EMBEDDED_SITE_PORT) },
-    },
-    {
-      name: 'own-server',
-      testMatch: OWN_SERVER_SPECS,
-    },
+    { name: 'own-server', testMatch: OWN_SERVER_SPECS },
   ],
   webServer: [
     {
       command: 'npx tsx tests/harness/serve.ts',
-      url: `${site(HARNESS_PORT)}/health`,
-      // Every test posts from 127.0.0.1, many within a minute; the limits are tested elsewhere.
-      env: { HARNESS_PORT: String(HARNESS_PORT), HARNESS_SIGNUPS_PER_MINUTE_CEILING: '0' },
-      reuseExistingServer: !process.env.CI,
-    },
-    {
-      command: `npx next start -H 127.0.0.1 -p ${SUPABASE_SITE_PORT}`,
-      url: site(SUPABASE_SITE_PORT),
+      url: `${harness}/health`,
+      // Every test posts from 127.0.0.1, many within a minute: the limits are tested on servers of their own.
       env: {
-        ...noSupabase,
-        SUPABASE_URL: site(HARNESS_PORT),
-        SUPABASE_ANON_KEY: DEMO_ANON_KEY,
-        WAITLIST_STORE_TIMEOUT_MS: '2000',
-        // As above: no allowance asked for, and this server's own first line off.
-        WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
+        HARNESS_PORT: String(PORT_BASE + 1),
+        HARNESS_CEILING: '0',
+        HARNESS_SIGNING_SECRET: TEST_SIGNING_SECRET,
       },
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: `npx next start -H 127.0.0.1 -p ${EMBEDDED_SITE_PORT}`,
-      url: site(EMBEDDED_SITE_PORT),
-      env: { ...noSupabase, WAITLIST_DATA_DIR: 'memory://', WAITLIST_RATE_LIMIT_PER_MINUTE: '3' },
+      command: `npx next start -H 127.0.0.1 -p ${PORT_BASE}`,
+      url: site,
+      env: {
+        ...noSupabase,
+        SUPABASE_URL: harness,
+        SUPABASE_ANON_KEY: DEMO_ANON_KEY,
+        WAITLIST_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        WAITLIST_STORE_TIMEOUT_MS: '2000',
+        WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
+      },
       reuseExistingServer: !process.env.CI,
     },
   ],

@@ -2,7 +2,11 @@ import { Logo } from '@/components/brand/logo'
 import { WaitlistForm } from '@/components/waitlist/waitlist-form'
 import { hero, waitlistForms } from '@/lib/site'
 
-/** First screen: the pitch, the social proof and the first waitlist form. Never hidden at first paint. */
+/**
+ * First screen: the pitch, the first waitlist form and the social proof, in
+ * that order on a phone, so the form's field is on its first screen; beside
+ * each other from `lg` up. Never hidden at first paint.
+ */
 export function Hero() {
   return (
     <section
@@ -13,12 +17,12 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_20%_0%,rgba(124,58,237,0.45),transparent),radial-gradient(50%_45%_at_90%_20%,rgba(192,38,211,0.35),transparent)]"
       />
-      <div className="mx-auto grid max-w-6xl gap-12 px-6 pt-10 pb-20 sm:pt-14 lg:grid-cols-[1.1fr_0.9fr] lg:items-center lg:gap-16 lg:pt-16 lg:pb-28">
-        <div>
+      <div className="mx-auto grid max-w-6xl gap-x-16 gap-y-8 px-6 pt-8 pb-20 sm:gap-y-12 sm:pt-14 lg:grid-cols-[1.1fr_0.9fr] lg:gap-y-10 lg:pt-16 lg:pb-28">
+        <div className="lg:self-end">
           <p className="text-lg">
             <Logo />
           </p>
-          <p className="mt-10 inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-violet-100">
+          <p className="mt-8 inline-flex rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-violet-100 sm:mt-10">
             {hero.eyebrow}
           </p>
           <h1
@@ -30,24 +34,26 @@ export function Hero() {
               {hero.headlineAccent}
             </span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">{hero.pitch}</p>
-          <dl className="mt-10 grid max-w-md grid-cols-2 gap-4">
-            {hero.stats.map((stat) => (
-              <div
-                key={stat.label}
-                className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 px-5 py-4"
-              >
-                <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
-                <dd className="text-3xl font-bold tracking-tight">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:mt-6 sm:text-lg">
+            {hero.pitch}
+          </p>
         </div>
-        <div className="rounded-3xl bg-white p-6 text-slate-900 shadow-2xl shadow-violet-950/50 sm:p-8">
+        <div className="rounded-3xl bg-white p-6 text-slate-900 shadow-2xl shadow-violet-950/50 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center">
           <h2 className="text-2xl font-bold tracking-tight">{waitlistForms.hero.heading}</h2>
           <p className="mt-2 text-slate-600">{waitlistForms.hero.intro}</p>
           <WaitlistForm variant="hero" className="mt-6" />
         </div>
+        <dl className="grid max-w-md grid-cols-2 gap-4 lg:self-start">
+          {hero.stats.map((stat) => (
+            <div
+              key={stat.label}
+              className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 px-5 py-4"
+            >
+              <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
+              <dd className="text-3xl font-bold tracking-tight">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
       </div>
     </section>
   )

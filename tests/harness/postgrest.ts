@@ -20,6 +20,9 @@ export const DEMO_ANON_KEY =
 export const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 
+/** A signing secret for tests, as an operator would set with `npm run waitlist -- signing-secret --set`. */
+export const TEST_SIGNING_SECRET = 'test-signing-secret-of-forty-characters!'
+
 /** A canned answer in place of the real one. `hang` never answers; `refuse` drops the connection. */
 export type Fault =
   | { kind: 'hang' }
@@ -94,6 +97,7 @@ export async function startSupabaseHarness(
   options: {
     port?: number
     ceiling?: number
+    signingSecret?: string
     faultFor?: (body: unknown) => Fault | undefined
   } = {},
 ): Promise<SupabaseHarness> {
@@ -103,6 +107,8 @@ export async function startSupabaseHarness(
     await db.query('update waitlist_private.signup_limits set signups_per_minute = $1', [
       options.ceiling,
     ])
+  if (options.signingSecret)
+    await db.query('select waitlist_private.set_signing_secret($1)', [options.signingSecret])
   const keys = new Set([DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY])
   const requests: RecordedRequest[] = []
   const sockets = new Set<Socket>()

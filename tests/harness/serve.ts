@@ -3,7 +3,8 @@
  * the Supabase path by hand: `npm run harness` (HARNESS_PORT, default 54329;
  * HARNESS_CEILING sets the database's ceiling, 0 for none). An address whose
  * local part starts with one of the prefixes below gets its fault, so every
- * notice can be reached through the page.
+ * notice can be reached through the page. HARNESS_SIGNING_SECRET sets the
+ * database's signing secret, as `npm run waitlist -- signing-secret --set` does.
  */
 import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
 
@@ -21,6 +22,7 @@ const ceiling = process.env.HARNESS_CEILING?.trim()
 const harness = await startSupabaseHarness({
   port: Number(process.env.HARNESS_PORT ?? 54329),
   ceiling: ceiling ? Number(ceiling) : undefined,
+  signingSecret: process.env.HARNESS_SIGNING_SECRET?.trim() || undefined,
   faultFor: (body) => {
     const email = String((body as { email?: unknown } | undefined)?.email ?? '')
     return faults.find(([prefix]) => email.startsWith(prefix))?.[1]

@@ -6,13 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 export const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 
-/**
- * What the server logs once its embedded database is open. Opening a new folder
- * creates the database on the server's one thread, for seconds, and a request
- * sent meanwhile can find its idle connection dropped: a test that drives an
- * embedded server waits for this line (`readyOutput`).
- */
-export const EMBEDDED_STORE_OPEN = /signups go to the embedded database/
+/** What a server logs once its store is open: a test waits for it before posting (`readyOutput`). */
+export const STORE_OPEN = /signups go to /
 
 export type NextServerOptions = {
   /** `start` serves the production build (`npm run build` first); `dev` compiles on demand. */
@@ -26,7 +21,7 @@ export type NextServerOptions = {
   env: Record<string, string>
   /** How long `/` may take to answer 200 (a first dev compile on a busy machine takes a while). */
   readyWithinMs?: number
-  /** Ready only once the output also matches this, e.g. {@link EMBEDDED_STORE_OPEN}. */
+  /** Ready only once the output also matches this, e.g. {@link STORE_OPEN}. */
   readyOutput?: RegExp
   /** Every chunk the server writes to stdout or stderr. */
   onOutput?: (text: string) => void

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto'
+import type { Locator, Page } from '@playwright/test'
+import { waitlistForms } from '../lib/site'
+
+export type FormName = 'hero' | 'cta'
+
+/** A fresh address per test, so tests never meet each other's signups. */
+export function uniqueEmail(prefix = 'visitor'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+/** One waitlist form, found the way a visitor finds it: by its field's placeholder. */
+export function waitlistForm(page: Page, name: FormName) {
+  const copy = waitlistForms[name]
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByPlaceholder(copy.placeholder, { exact: true }) })
+  return {
+    copy,
+    form,
+    email: form.getByRole('textbox', { name: waitlistForms.emailLabel }),
+    button: form.getByRole('button'),
+    status: form.getByRole('status'),
+    async join(address: string) {
+      await this.email.fill(address)
+      await this.button.click()
+    },
+  }
+}
+
+export function toast(page: Page, title: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title })
+}
+
+/** The opacity of every scroll-reveal wrapper on the page, as the browser computes it now. */
+export function revealOpacities(page: Page): Promise<number[]> {
+  return page
+    .locator('[data-reveal]')
+    .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
+}
+
+/** Every script chunk of the build, as a `page.route` pattern. */
+export const scriptChunks = '**/_next/static/chunks/*.js'
+
+/** Hands the page's next `count` signup posts to `handle`; every later one goes through. */
+export async function interceptSignups(
+  page: Page,
+  handle: (route: import('@playwright/test').Route) => Promise<void>,
+  count = 1,
+) {
+  let left = count
+  await page.route('**/*', async (route) => {
+    if (route.request().method() !== 'POST' || left === 0) return route.fallback()
+    left -= 1
+    await handle(route)
+  })
+}
