@@ -27,15 +27,17 @@ export async function joinWaitlist(
   const visitor = identifyVisitor(await headers(), proxies)
   const typed = form instanceof FormData ? form.get('email') : null
   const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
-  const failed = (reason: string, fields: Record<string, unknown> = {}) => {
-    log.warnOncePerMinute(`signup refused: ${reason}`, fields)
+  // A refusal over a limit is said once a minute with a count, so a flood is no flood of lines.
+  const failed = (reason: string, fields?: Record<string, unknown>) => {
+    if (fields) log.warn(`signup refused: ${reason}`, fields)
+    else log.warnOncePerMinute(`signup refused: ${reason}`)
     return { status: 'error', submissionId, email } as const
   }
 
   if (!admitPost(visitor, perMinute))
     return failed(`over ${perMinute} posts a minute from one visitor to this server`)
   // A hand-made post can name the action with arguments that are no form at all.
-  if (!(form instanceof FormData)) return failed('the post was not a form')
+  if (!(form instanceof FormData)) return failed('the post was not a form', {})
   const honeypot = form.get(HONEYPOT_FIELD)
   if (honeypot !== null && honeypot !== '') {
     // Answered exactly as a welcome, so a bot learns nothing; logged, so a person caught by it can be found.
@@ -48,7 +50,7 @@ export async function joinWaitlist(
       email,
       source: form.get('source'),
     })
-  if (!configured.ok) return failed('the configuration is broken (said at start-up)')
+  if (!configured.ok) return failed('the configuration is broken (said at start-up)', {})
 
   try {
     const store = await waitlistStore()

@@ -21,7 +21,13 @@ import { visitorHeaders } from './visitor'
  * keeps a client's open transaction to itself. Every statement sent is one
  * simple-protocol message, so no other client's can fall between its parts.
  */
-export type FolderDatabase = { host: string; port: number; owned: boolean; close(): Promise<void> }
+export type FolderDatabase = {
+  host: string
+  port: number
+  /** The database itself, when this process has it open. */
+  pglite?: PGlite
+  close(): Promise<void>
+}
 
 async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
   let db: PGlite | undefined
@@ -46,7 +52,7 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
     return {
       host: dir,
       port: claim.port,
-      owned: true,
+      pglite: opened,
       async close() {
         await server.stop().catch(() => {})
         await opened.close().catch(() => {})
@@ -70,7 +76,7 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
       const claim = await claimFolder(dir)
       if ('release' in claim) return serve(dir, claim)
     } else if (await isListening(sqlSocket(dir, owner.port))) {
-      return { host: dir, port: owner.port, owned: false, close: async () => {} }
+      return { host: dir, port: owner.port, close: async () => {} }
     }
     if (Date.now() > deadline) {
       throw new Error(
@@ -102,7 +108,10 @@ type Attached = { folder: FolderDatabase; pool: pg.Pool; secret: string }
  * (the owner gone, PGlite aborted) is let go of, the folder too if this
  * process owned it, and the next signup opens the folder anew.
  */
-export async function embeddedStore(dataDir: string, perMinute: number): Promise<WaitlistStore> {
+export async function embeddedStore(
+  dataDir: string,
+  perMinute: number,
+): Promise<WaitlistStore & { folder(): Promise<FolderDatabase> }> {
   const dir = path.resolve(dataDir)
   let attached: Promise<Attached> | undefined
   const attach = () =>
@@ -115,12 +124,14 @@ export async function embeddedStore(dataDir: string, perMinute: number): Promise
         database: 'postgres',
         max: 4,
       })
+      // A connection that breaks is said by the query it breaks; the event alone would crash the process.
       pool.on('error', () => {})
+      pool.on('connect', (client) => client.on('error', () => {}))
       const { rows } = await pool.query<{ signing_secret: string }>(
         'select signing_secret from waitlist_private.secrets',
       )
       log.info(
-        folder.owned
+        folder.pglite
           ? `opened the embedded database in ${dir} (socket .s.PGSQL.${folder.port})`
           : `the embedded database in ${dir} is open in another process: signups go through it`,
       )
@@ -129,27 +140,49 @@ export async function embeddedStore(dataDir: string, perMinute: number): Promise
       attached = undefined
       throw error
     }))
-  const detach = async () => {
-    const was = attached
+  /** Lets go of `was`, unless another signup has already replaced it with a fresh one. */
+  const detach = async (was: Promise<Attached>) => {
+    if (attached !== was) return
     attached = undefined
-    const { folder, pool } = (await was?.catch(() => undefined)) ?? {}
+    const { folder, pool } = (await was.catch(() => undefined)) ?? {}
     await pool?.end().catch(() => {})
     await folder?.close()
   }
   /** A connection from the pool; one that cannot be made drops the folder and is tried once more: nothing was sent. */
-  const connect = async (signal: AbortSignal): Promise<pg.PoolClient> => {
-    try {
-      return await (await untilAborted(attach(), signal)).pool.connect()
-    } catch {
-      await detach()
-      return (await untilAborted(attach(), signal)).pool.connect()
+  const connect = async (signal: AbortSignal) => {
+    for (let tries = 1; ; tries += 1) {
+      const used = attach()
+      const { pool, secret } = await untilAborted(used, signal)
+      const pending = pool.connect()
+      try {
+        return { client: await untilAborted(pending, signal), used, secret }
+      } catch (error) {
+        // Given up on: a connection that comes later goes straight back.
+        void pending.then(
+          (late) => late.release(true),
+          () => {},
+        )
+        if (signal.aborted || tries > 1) throw error
+        await detach(used)
+      }
     }
+  }
+  /** Whether the database this process has open still answers, an error of its own included. */
+  const alive = async (used: Promise<Attached>) => {
+    const pglite = (await used.catch(() => undefined))?.folder.pglite
+    const probe = pglite?.query('select 1').then(
+      () => true,
+      (error: unknown) => typeof (error as { code?: unknown }).code === 'string',
+    )
+    return untilAborted(probe ?? Promise.resolve(true), AbortSignal.timeout(1000)).catch(() => true)
   }
   await attach()
   return {
     description: `the embedded database in ${dir}`,
+    /** The folder's database it writes through now. */
+    folder: async () => (await attach()).folder,
     async insert(entry, visitor, signal) {
-      const client = await connect(signal)
+      const { client, used, secret } = await connect(signal)
       let released = false
       const release = (destroy?: boolean) => {
         if (!released) client.release(destroy)
@@ -159,7 +192,6 @@ export async function embeddedStore(dataDir: string, perMinute: number): Promise
       const giveUp = () => release(true)
       signal.addEventListener('abort', giveUp, { once: true })
       try {
-        const { secret } = await attach()
         const headers = visitorHeaders(entry, visitor, {
           perMinute,
           hashSecret: secret,
@@ -173,7 +205,7 @@ export async function embeddedStore(dataDir: string, perMinute: number): Promise
         const code = (error as { code?: unknown }).code
         const expected = resultOf(code)
         if (expected) return expected
-        if (!signal.aborted && typeof code !== 'string') await detach()
+        if (signal.aborted ? !(await alive(used)) : typeof code !== 'string') await detach(used)
         throw error
       } finally {
         signal.removeEventListener('abort', giveUp)

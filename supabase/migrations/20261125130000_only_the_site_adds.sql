@@ -45,6 +45,7 @@ as $$ update waitlist_private.secrets set signing_secret = secret $$;
 comment on function waitlist_private.set_signing_secret(text) is
   'Sets the secret the site signs its inserts with (WAITLIST_SIGNING_SECRET); for the owner and the service role.';
 revoke all on function waitlist_private.set_signing_secret(text) from public, anon, authenticated;
+grant usage on schema waitlist_private to service_role;
 grant execute on function waitlist_private.set_signing_secret(text) to service_role;
 
 -- Null while no secret is set; else whether the signed request vouches for the

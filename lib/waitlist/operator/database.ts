@@ -61,7 +61,7 @@ export async function connect(env: Env): Promise<Database> {
     await folder.close()
     throw error
   }
-  const held = folder.owned ? '' : ', through the server that has it open'
+  const held = folder.pglite ? '' : ', through the server that has it open'
   return {
     client,
     kind: 'embedded',

@@ -1,0 +1,238 @@
+import { expect, test } from '@playwright/test'
+import { notices, statusText } from '../lib/waitlist/outcome'
+import {
+  startSupabaseHarness,
+  TEST_SIGNING_SECRET,
+  type SupabaseHarness,
+} from '../tests/harness/postgrest'
+import { noSupabase } from '../tests/support/environments'
+import { postSignup, readSignupForm, type SignupForm } from '../tests/support/form-post'
+import { startNextServer, STORE_OPEN, type NextServer } from '../tests/support/next-server'
+import { unusedPort } from '../tests/support/ports'
+import { toast, uniqueEmail, waitlistForm } from './waitlist-page'
+
+/**
+ * The site as deployed: `next start` servers of one build on a Supabase
+ * stand-in with a signing secret set, as after the README's deploy steps.
+ * The database's clock stands still, so every post below falls in one minute.
+ */
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
+
+let harness: SupabaseHarness
+const servers: NextServer[] = []
+
+async function site(env: Record<string, string>): Promise<NextServer> {
+  const server = await startNextServer({
+    port: await unusedPort(),
+    readyOutput: STORE_OPEN,
+    env: {
+      ...noSupabase,
+      SUPABASE_URL: harness.url,
+      SUPABASE_ANON_KEY: harness.anonKey,
+      WAITLIST_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      ...env,
+    },
+  })
+  servers.push(server)
+  return server
+}
+
+const stored = async (pattern: string) =>
+  (
+    await harness.db.query<{ n: number }>(
+      'select count(*)::int as n from public.waitlist where email like $1',
+      [pattern],
+    )
+  ).rows[0]!.n
+
+async function sendAll(
+  form: SignupForm,
+  count: number,
+  tag: string,
+  client: (i: number) => string,
+) {
+  const outcomes: string[] = []
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) =>
+      postSignup(form, {
+        fields: [['email', `${tag}-${i + j}@example.com`]],
+        headers: { 'x-forwarded-for': client(i + j) },
+      }),
+    )
+    outcomes.push(
+      ...(await Promise.all(batch)).map(({ outcome, status }) =>
+        status === 200 ? outcome : `HTTP ${status}`,
+      ),
+    )
+  }
+  return outcomes
+}
+
+const tally = (outcomes: string[]) =>
+  outcomes.reduce<Record<string, number>>(
+    (counts, o) => ({ ...counts, [o]: (counts[o] ?? 0) + 1 }),
+    {},
+  )
+
+test.beforeAll(async () => {
+  harness = await startSupabaseHarness({ signingSecret: TEST_SIGNING_SECRET })
+  await harness.db
+    .exec(`create or replace function waitlist_private.signup_clock() returns timestamptz language sql
+                         set search_path = '' as $$ select '2030-01-01T12:00:00Z'::timestamptz $$`)
+})
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await harness?.close()
+})
+
+test('from start-up through a signup from each form, the server sends the data service nothing but the signed inserts', async ({
+  page,
+}) => {
+  harness.requests.length = 0
+  const server = await site({})
+  await page.goto(`${server.url}/`)
+  const sent: { email: string; source: string }[] = []
+  for (const [name, source] of [
+    ['hero', 'hero_section'],
+    ['cta', 'cta_section'],
+  ] as const) {
+    const form = waitlistForm(page, name)
+    const email = uniqueEmail(name)
+    await form.join(email)
+    await expect(form.status).toHaveText(statusText(notices.joined))
+    await expect(toast(page, notices.joined.title)).toHaveCount(sent.length + 1)
+    sent.push({ email, source })
+  }
+  expect(harness.requests.map(({ method, url }) => `${method} ${url}`)).toEqual([
+    'POST /rest/v1/waitlist',
+    'POST /rest/v1/waitlist',
+  ])
+  expect(harness.requests.map(({ body }) => JSON.parse(body))).toEqual(sent)
+  for (const { headers } of harness.requests) {
+    expect(headers.apikey).toBe(harness.anonKey)
+    expect(headers['x-waitlist-signature']).toMatch(/^\d+\.[01]\.[0-9a-f]{64}$/)
+  }
+})
+
+test("with the secret set, inserts sent straight with the public key store nothing, the site's land", async () => {
+  const siteHeaders = harness.requests.at(-1)!.headers as Record<string, string>
+  const direct = (body: unknown, headers: Record<string, string> = {}) =>
+    harness.rest('waitlist', { method: 'POST', body: JSON.stringify(body), headers })
+  const answers = [
+    await direct({ email: 'direct@example.com', source: 'hero_section' }),
+    await direct([
+      { email: 'batch-1@example.com', source: 'hero_section' },
+      { email: 'batch-2@example.com', source: 'hero_section' },
+    ]),
+    await direct(
+      { email: 'replayed@example.com', source: 'cta_section' },
+      {
+        'x-waitlist-client': siteHeaders['x-waitlist-client']!,
+        'x-waitlist-allowance': '100000',
+        'x-waitlist-signature': siteHeaders['x-waitlist-signature']!,
+      },
+    ),
+  ]
+  for (const answer of answers) {
+    expect(answer.status).toBe(401)
+    expect(await answer.json()).toMatchObject({
+      code: '42501',
+      message: 'Only the site adds to the waitlist: this insert is not signed by it.',
+    })
+  }
+  expect(
+    (await stored('direct@%')) + (await stored('batch-%')) + (await stored('replayed@%')),
+  ).toBe(0)
+  const form = await readSignupForm(`${servers[0]!.url}/`)
+  await expect(
+    postSignup(form, { fields: [['email', 'after-direct@example.com']] }),
+  ).resolves.toMatchObject({ outcome: 'joined' })
+})
+
+test('a flood fills the ceiling, fresh visitors behind a trusted proxy are still welcomed, made-up clients are not', async () => {
+  await harness.db.exec(
+    'delete from waitlist_private.recent_signups; update waitlist_private.signup_limits set signups_per_minute = 100',
+  )
+  const trusted = await readSignupForm(`${(await site({ WAITLIST_TRUSTED_PROXY: '1' })).url}/`)
+  const open = await readSignupForm(`${(await site({})).url}/`)
+  expect(tally(await sendAll(trusted, 100, 'flood', (i) => `10.0.0.1, 198.18.0.${i}`))).toEqual({
+    joined: 100,
+  })
+  // The ceiling is full: each fresh visitor's first signup of the minute is welcomed all the same, a second is not.
+  expect(await sendAll(trusted, 3, 'fresh', (i) => `203.0.113.${i + 10}`)).toEqual([
+    'joined',
+    'joined',
+    'joined',
+  ])
+  expect(await sendAll(trusted, 1, 'fresh-again', () => '203.0.113.10')).toEqual(['error'])
+  // Without a declared proxy the client writes X-Forwarded-For itself: 900 made-up clients store nothing more.
+  expect(tally(await sendAll(open, 900, 'made-up', (i) => `198.19.${i >> 8}.${i & 255}`))).toEqual({
+    error: 900,
+  })
+  expect(await stored('made-up-%')).toBe(0)
+  expect(
+    (
+      await harness.db.query<{ n: number }>(
+        'select count(*)::int as n from waitlist_private.recent_signups',
+      )
+    ).rows[0]!.n,
+  ).toBe(103)
+})
+
+test("one visitor's posts to two servers stay within one allowance", async () => {
+  await harness.db.exec(
+    'delete from waitlist_private.recent_signups; update waitlist_private.signup_limits set signups_per_minute = 600',
+  )
+  const [a, b] = [
+    await site({ WAITLIST_TRUSTED_PROXY: '1', WAITLIST_RATE_LIMIT_PER_MINUTE: '4' }),
+    await site({ WAITLIST_TRUSTED_PROXY: '1', WAITLIST_RATE_LIMIT_PER_MINUTE: '4' }),
+  ]
+  const forms = [await readSignupForm(`${a.url}/`), await readSignupForm(`${b.url}/`)]
+  const outcomes: string[] = []
+  for (let i = 0; i < 6; i += 1) {
+    const { outcome } = await postSignup(forms[i % 2]!, {
+      fields: [['email', `one-visitor-${i}@example.com`]],
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+    })
+    outcomes.push(outcome)
+  }
+  // Each server alone would have let its three through; the database counted the visitor across both.
+  expect(outcomes).toEqual(['joined', 'joined', 'joined', 'joined', 'error', 'error'])
+  expect(await stored('one-visitor-%')).toBe(4)
+})
+
+test('a secret key in the public slot is refused at start-up, naming the variable; no request is sent', async () => {
+  harness.requests.length = 0
+  const server = await startNextServer({
+    port: await unusedPort(),
+    env: { ...noSupabase, SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.serviceRoleKey },
+  })
+  servers.push(server)
+  await server.waitForOutput(/configuration error: SUPABASE_ANON_KEY holds a secret key/)
+  const form = await readSignupForm(`${server.url}/`)
+  await expect(
+    postSignup(form, { fields: [['email', 'secret-slot@example.com']] }),
+  ).resolves.toMatchObject({ outcome: 'error' })
+  expect(harness.requests).toEqual([])
+})
+
+test('a hand-made action post whose arguments are no form is answered as a failure, never a 5xx', async () => {
+  const server = servers[0]!
+  const html = await (await fetch(`${server.url}/`)).text()
+  const id = /&quot;id&quot;:&quot;([0-9a-f]+)&quot;/.exec(html)![1]!
+  for (const body of ['["not a form","x"]', '[{"status":"idle"},42]']) {
+    const response = await fetch(`${server.url}/`, {
+      method: 'POST',
+      headers: {
+        'next-action': id,
+        'content-type': 'text/plain;charset=UTF-8',
+        origin: server.url,
+        accept: 'text/x-component',
+      },
+      body,
+    })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('"status":"error"')
+  }
+  expect(server.output()).toContain('signup refused: the post was not a form')
+})
