@@ -1,5 +1,4 @@
 import lighthouse, { type Result } from 'lighthouse'
-import { median } from './load-pool'
 
 export type Metrics = {
   performance: number
@@ -129,4 +128,9 @@ export function medians(runs: Run[]): Metrics {
   return Object.fromEntries(
     metricKeys.map((key) => [key, median(runs.map((run) => run[key]))]),
   ) as Metrics
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.ceil(sorted.length / 2) - 1]!
 }

@@ -1,4 +1,7 @@
 import { spawnSync, type StdioOptions } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { NEXT_BIN, startNextServer } from '../tests/support/next-server'
 
 /** `next build` of a Next.js app folder: `.` for the site, `bench/minimal` for the floor it is compared with. */
@@ -12,7 +15,8 @@ export function build(dir: string): void {
 
 export type Server = { url: string; stop: () => unknown }
 
-/** `next start` on 127.0.0.1:port, resolved once it answers. The site keeps its signups in memory. */
+/** `next start` on 127.0.0.1:port, resolved once it answers; the site's signups go to a temporary folder. */
 export function start(dir: string, port: number): Promise<Server> {
-  return startNextServer({ dir, port, env: { WAITLIST_DATA_DIR: 'memory://' } })
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'waitlist-bench-'))
+  return startNextServer({ dir, port, env: { WAITLIST_DATA_DIR: dataDir } })
 }
