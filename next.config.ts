@@ -2,7 +2,7 @@ import { hostname, networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants'
 import { devOrigins } from './lib/dev-origins'
-import { indexingHeaders } from './lib/indexing'
+import { indexingHeaders } from './lib/seo'
 
 /**
  * The Content-Security-Policy Next's guide gives for pages without nonces,

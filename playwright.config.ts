@@ -14,7 +14,7 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100)
 const site = `http://127.0.0.1:${PORT_BASE}`
 const harness = `http://127.0.0.1:${PORT_BASE + 1}`
 
-const OWN_SERVER_SPECS = ['deployment.spec.ts', 'embedded-folder.spec.ts', 'dev-server.spec.ts']
+const OWN_SERVER_SPECS = ['deployment.spec.ts', 'embedded-folder.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import { geist } from '@/components/brand/typeface'
 import { Toaster } from '@/components/waitlist/toaster'
-import { rootMetadata } from '@/lib/metadata'
+import { rootMetadata } from '@/lib/seo'
 import { seo } from '@/lib/site'
 import './globals.css'
 

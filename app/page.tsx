@@ -4,7 +4,7 @@ import { Hero } from '@/components/landing/hero'
 import { RevealOnScroll } from '@/components/landing/reveal-on-scroll'
 import { SiteFooter } from '@/components/landing/site-footer'
 import { StructuredData } from '@/components/landing/structured-data'
-import { homeMetadata } from '@/lib/metadata'
+import { homeMetadata } from '@/lib/seo'
 
 export const metadata = homeMetadata
 

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next'
-import { absoluteUrl } from '@/lib/site-url'
+import { siteUrl } from '@/lib/seo'
 
 /** The one page there is; the not-found page is never listed. */
 export default function sitemap(): MetadataRoute.Sitemap {
-  return [{ url: absoluteUrl('/'), changeFrequency: 'monthly', priority: 1 }]
+  return [{ url: siteUrl().toString(), changeFrequency: 'monthly', priority: 1 }]
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { lit, openFolder, type FolderDatabase } from '@/lib/waitlist/embedded-store'
+import { openFolder, type FolderDatabase } from '@/lib/waitlist/data-folder'
+import { lit } from '@/lib/waitlist/embedded-store'
 import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
 
 /**

@@ -1,12 +1,8 @@
-import { serializeJsonLd, structuredData } from '@/lib/structured-data'
+import { structuredData } from '@/lib/seo'
 
-/** Who runs the site and what it is, for search engines (JSON-LD). */
+/** Who runs the site and what it is, for search engines (JSON-LD, escaped by structuredData). */
 export function StructuredData() {
   return (
-    <script
-      type="application/ld+json"
-      // Escaped by serializeJsonLd, so no value can close the script.
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(structuredData()) }}
-    />
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData() }} />
   )
 }

@@ -1,8 +1,14 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { log } from '@/lib/log'
+import { migrate } from './migrations'
 
 /**
  * One process at a time opens an embedded data folder: PGlite takes no lock
@@ -104,4 +110,78 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
     }
   }
   return { port, release }
+}
+
+/**
+ * A connection point to the database in a data folder: the socket of the
+ * process that has it open, this one's own once it has taken a free folder
+ * over. Everything, this process's own signups included, reaches PGlite
+ * through that socket, where pglite-socket runs one message at a time and
+ * keeps a client's open transaction to itself. Every statement sent is one
+ * simple-protocol message, so no other client's can fall between its parts.
+ */
+export type FolderDatabase = {
+  host: string
+  port: number
+  /** The database itself, when this process has it open. */
+  pglite?: PGlite
+  close(): Promise<void>
+}
+
+async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
+  let db: PGlite | undefined
+  try {
+    db = await PGlite.create(dir, { extensions: { pgcrypto } })
+    const applied = await migrate(db)
+    if (applied.length > 0)
+      log.info(`applied ${applied.join(', ')} to the embedded database in ${dir}`)
+    // The database signs its own inserts: a secret of its own, made once and kept in the folder.
+    await db.query(
+      'select waitlist_private.set_signing_secret($1) where (select signing_secret from waitlist_private.secrets) is null',
+      [randomBytes(32).toString('base64url')],
+    )
+    await rm(sqlSocket(dir, claim.port), { force: true })
+    const server = new PGLiteSocketServer({
+      db,
+      path: sqlSocket(dir, claim.port),
+      maxConnections: 16,
+    })
+    await server.start()
+    const opened = db
+    return {
+      host: dir,
+      port: claim.port,
+      pglite: opened,
+      async close() {
+        await server.stop().catch(() => {})
+        await opened.close().catch(() => {})
+        await claim.release()
+      },
+    }
+  } catch (error) {
+    await db?.close().catch(() => {})
+    await claim.release()
+    throw error
+  }
+}
+
+/** The folder's database: its owner's, or this process's, which takes the folder over when it is free. */
+export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<FolderDatabase> {
+  const dir = path.resolve(dataDir)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const owner = await findOwner(dir)
+    if (!owner) {
+      const claim = await claimFolder(dir)
+      if ('release' in claim) return serve(dir, claim)
+    } else if (await isListening(sqlSocket(dir, owner.port))) {
+      return { host: dir, port: owner.port, close: async () => {} }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the embedded database in ${dir} did not open within ${timeoutMs} ms (held by ${owner?.who ?? 'a process that was opening it'})`,
+      )
+    }
+    await sleep(50 + Math.random() * 150)
+  }
 }

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { DEFAULT_DATA_DIR, SUPABASE_URL_VARS, type Env } from '@/lib/env'
-import { openFolder } from '@/lib/waitlist/embedded-store'
+import { openFolder } from '@/lib/waitlist/data-folder'
 
 /** A mistake in how the commands were set up: said in one line, exit status 2. */
 export class SetupError extends Error {}

@@ -1,0 +1,102 @@
+import type { Metadata, MetadataRoute } from 'next'
+import type { Env } from './env'
+import { seo, site } from './site'
+
+/**
+ * What the site says of itself to search engines and link previews. Read at
+ * build time (the pages are prerendered), where Vercel sets its variables
+ * too: each environment is built on its own.
+ */
+
+/** `NEXT_PUBLIC_SITE_URL`; else on Vercel the production domain or the preview's own URL; else localhost. */
+export function siteUrl(env: Env = process.env): URL {
+  const explicit = env.NEXT_PUBLIC_SITE_URL?.trim()
+  const vercel =
+    env.VERCEL_ENV === 'production'
+      ? env.VERCEL_PROJECT_PRODUCTION_URL || env.VERCEL_URL
+      : env.VERCEL_BRANCH_URL || env.VERCEL_URL || env.VERCEL_PROJECT_PRODUCTION_URL
+  const given = explicit || vercel?.trim()
+  if (!given) return new URL('http://localhost:3000')
+  const url = new URL(/^https?:\/\//i.test(given) ? given : `https://${given}`)
+  return new URL(url.origin)
+}
+
+/** A preview or development build on Vercel is never indexed; production, and any build off Vercel, is. */
+export function allowsIndexing(env: Env = process.env): boolean {
+  const vercelEnv = env.VERCEL_ENV?.trim()
+  return !vercelEnv || vercelEnv === 'production'
+}
+
+/** For next.config.ts: on a build that may not be indexed, every response says so. */
+export function indexingHeaders(env: Env = process.env) {
+  if (allowsIndexing(env)) return []
+  return [{ source: '/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] }]
+}
+
+export function robotsRules(env: Env = process.env): MetadataRoute.Robots {
+  if (!allowsIndexing(env)) return { rules: { userAgent: '*', disallow: '/' } }
+  return {
+    rules: { userAgent: '*', allow: '/' },
+    sitemap: new URL('/sitemap.xml', siteUrl(env)).toString(),
+  }
+}
+
+const openGraph = {
+  type: 'website',
+  siteName: site.name,
+  locale: 'en_US',
+  title: seo.title,
+  description: seo.description,
+} satisfies Metadata['openGraph']
+
+/** What every page says; relative URLs (the share card's, the canonical link) resolve against `metadataBase`. */
+export function rootMetadata(env: Env = process.env): Metadata {
+  return {
+    metadataBase: siteUrl(env),
+    title: seo.title,
+    description: seo.description,
+    applicationName: site.name,
+    openGraph,
+    twitter: { card: 'summary_large_image', title: seo.title, description: seo.description },
+    robots: allowsIndexing(env) ? undefined : { index: false, follow: false },
+  }
+}
+
+/** The home page adds its own address (a page's openGraph replaces the layout's whole object). */
+export const homeMetadata: Metadata = {
+  alternates: { canonical: '/' },
+  openGraph: { ...openGraph, url: '/' },
+}
+
+/**
+ * schema.org `Organization` and `WebSite`, linked by `@id`, as the JSON of a
+ * `<script type="application/ld+json">`: `<`, `>`, `&`, U+2028 and U+2029 are
+ * escaped, so no value can close the script.
+ */
+export function structuredData(env: Env = process.env): string {
+  const home = siteUrl(env).toString()
+  const organization = `${home}#organization`
+  const graph = [
+    {
+      '@type': 'Organization',
+      '@id': organization,
+      name: site.name,
+      url: home,
+      logo: new URL('/icon.svg', home).toString(),
+      description: seo.description,
+    },
+    {
+      '@type': 'WebSite',
+      '@id': `${home}#website`,
+      name: site.name,
+      url: home,
+      description: seo.description,
+      inLanguage: 'en',
+      publisher: { '@id': organization },
+    },
+  ]
+  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
