@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  allowsIndexing,
-  indexingHeaders,
-  robotsRules,
-  rootMetadata,
-  siteUrl,
-  structuredData,
-} from '@/lib/seo'
+import { allowsIndexing, indexingHeaders, robotsRules, rootMetadata, siteUrl } from '@/lib/seo'
 
 describe("the site's address", () => {
   it("is NEXT_PUBLIC_SITE_URL, else the production domain or the preview's own, else localhost", () => {
