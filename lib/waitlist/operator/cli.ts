@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs'
-import { access, open, rm } from 'node:fs/promises'
+import { once } from 'node:events'
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
+import { access, rm } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
-import { finished } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
@@ -129,7 +129,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     io.stdout.write(USAGE)
     return argv[0] ? EXIT.done : EXIT.usage
   }
-  let outputPath: string | undefined
+  let output: WriteStream | undefined
   let kept = false
   let db: Database | undefined
   try {
@@ -154,14 +154,13 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       return EXIT.done
     }
     // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
-    const output = typeof values.output === 'string' ? await createOutput(values.output) : undefined
-    if (output) outputPath = values.output as string
+    output = typeof values.output === 'string' ? await createOutput(values.output) : undefined
     const input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
     db = await connect(io.env)
     say(`waitlist: ${name} on ${db.where}`)
     const stdout = output ?? io.stdout
     const status = await run(name, values, positionals, db, { ...io, stdout, input }, say)
-    if (output) await finished(output.end())
+    if (output) await once(output.end(), 'finish')
     kept = true
     return status
   } catch (error) {
@@ -174,13 +173,14 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   } finally {
     await db?.close().catch(() => {})
     // An export cut short would pass for a whole backup: only a finished one is kept.
-    if (outputPath && !kept) await rm(outputPath, { force: true }).catch(() => {})
+    if (output && !kept) await rm(String(output.destroy().path), { force: true }).catch(() => {})
   }
 }
 
-async function createOutput(file: string): Promise<Writable> {
+async function createOutput(file: string): Promise<WriteStream> {
+  const stream = createWriteStream(file, { flags: 'wx' })
   try {
-    return (await open(file, 'wx')).createWriteStream()
+    return await once(stream, 'open').then(() => stream)
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException
     throw new UsageError(
