@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Makes the PostgreSQL role the operator's tests push their databases as, once per run.
+    globalSetup: ['tests/support/postgres.ts'],
     // PGlite starts in about a second; the hang tests wait out a short timeout on purpose.
     testTimeout: 20_000,
     hookTimeout: 30_000,

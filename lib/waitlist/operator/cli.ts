@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs'
-import { access, open, rm } from 'node:fs/promises'
+import { once } from 'node:events'
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
+import { access, rm } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { randomBytes } from 'node:crypto'
@@ -78,7 +79,10 @@ function closest(typed: string, names: string[]): string | undefined {
     .find(({ d }) => d <= 2)?.name
 }
 
-function parse(argv: string[]) {
+type Values = Record<string, string | string[] | boolean | undefined>
+type Parsed = { name: string; values: Values; positionals: string[] }
+
+function parse(argv: string[]): Parsed {
   const [name = '', ...args] = argv
   const options = COMMANDS[name]
   if (!options) {
@@ -91,21 +95,22 @@ function parse(argv: string[]) {
     ([option, { value }]) => `--${option}${value ? ` ${value}` : ''}`,
   )
   try {
-    return { name, ...parseArgs({ args, options, allowPositionals: true, strict: true }) }
+    return { name, ...parseArgs({ args, options, allowPositionals: true, strict: true }) } as Parsed
   } catch (error) {
-    const typed =
-      /'(-[^']*)'/.exec((error as Error).message)?.[1] ??
-      args.find((arg) => arg.startsWith('-')) ??
-      ''
-    const guess = closest(typed.replace(/^-+/, '').split('=')[0]!, Object.keys(options))
+    const { code, message } = error as NodeJS.ErrnoException
+    // Node names the option it stopped at: '--fromat', or '--format <value>' when its value is missing.
+    const typed = /'(-[^' ]*)/.exec(message)?.[1] ?? ''
+    const guess = closest(typed.replace(/^-+/, ''), Object.keys(options))
+    const problem =
+      code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+        ? `has no option ${typed}${guess ? ` (did you mean --${guess}?)` : ''}`
+        : `was given ${typed} ${message.includes('missing') ? 'without its value' : 'with a value it does not take'}`
     throw new UsageError(
-      `${name} ${typed ? `has no option ${typed}` : 'was given an option wrongly'}${guess ? ` (did you mean --${guess}?)` : ''}. ` +
+      `${name} ${problem}. ` +
         (described.length ? `It takes: ${described.join(', ')}.` : 'It takes no options.'),
     )
   }
 }
-
-type Values = Record<string, string | string[] | boolean | undefined>
 
 function validate(name: string, values: Values): void {
   const format = values.format as string | undefined
@@ -113,9 +118,8 @@ function validate(name: string, values: Values): void {
   if (format !== undefined && !formats.includes(format))
     throw new UsageError(`--format must be ${formats.join(' or ')}, not "${format}".`)
   const days = values.days as string | undefined
-  if (days !== undefined && !(/^\d{1,4}$/.test(days) && +days >= 1 && +days <= 3660)) {
+  if (days !== undefined && !(/^\d{1,4}$/.test(days) && +days >= 1 && +days <= 3660))
     throw new UsageError(`--days must be a whole number from 1 to 3660, not "${days}".`)
-  }
 }
 
 /** Runs one command; resolves to the exit status. */
@@ -125,21 +129,20 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     io.stdout.write(USAGE)
     return argv[0] ? EXIT.done : EXIT.usage
   }
-  let outputPath: string | undefined
-  let finished = false
+  let output: WriteStream | undefined
+  let kept = false
   let db: Database | undefined
   try {
-    const { name, values, positionals } = parse(argv) as {
-      name: string
-      values: Values
-      positionals: string[]
-    }
-    const allowed = name === 'remove' ? Infinity : name === 'import' ? 1 : 0
-    if (positionals.length > allowed || (name === 'import' && positionals.length !== 1)) {
+    const { name, values, positionals } = parse(argv)
+    const [fewest, most] =
+      name === 'import' ? [1, 1] : name === 'remove' ? [values.from ? 0 : 1, Infinity] : [0, 0]
+    if (positionals.length < fewest || positionals.length > most) {
       throw new UsageError(
         name === 'import'
           ? 'import takes one FILE, or - for standard input.'
-          : `${name} takes no argument "${positionals[0]}".`,
+          : name === 'remove'
+            ? 'remove takes the ADDRESS to erase, --from FILE, or - for standard input.'
+            : `${name} takes no argument "${positionals[0]}".`,
       )
     }
     validate(name, values)
@@ -151,24 +154,14 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       return EXIT.done
     }
     // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
-    const output = typeof values.output === 'string' ? await createOutput(values.output) : undefined
-    if (output) outputPath = values.output as string
+    output = typeof values.output === 'string' ? await createOutput(values.output) : undefined
     const input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
     db = await connect(io.env)
     say(`waitlist: ${name} on ${db.where}`)
-    const status = await run(
-      name,
-      values,
-      positionals,
-      db,
-      { ...io, stdout: output ?? io.stdout, input },
-      say,
-    )
-    if (output)
-      await new Promise<void>((resolve, reject) =>
-        output.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      )
-    finished = true
+    const stdout = output ?? io.stdout
+    const status = await run(name, values, positionals, db, { ...io, stdout, input }, say)
+    if (output) await once(output.end(), 'finish')
+    kept = true
     return status
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof SetupError
@@ -180,13 +173,14 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   } finally {
     await db?.close().catch(() => {})
     // An export cut short would pass for a whole backup: only a finished one is kept.
-    if (outputPath && !finished) await rm(outputPath, { force: true }).catch(() => {})
+    if (output && !kept) await rm(String(output.destroy().path), { force: true }).catch(() => {})
   }
 }
 
-async function createOutput(file: string): Promise<Writable> {
+async function createOutput(file: string): Promise<WriteStream> {
+  const stream = createWriteStream(file, { flags: 'wx' })
   try {
-    return (await open(file, 'wx')).createWriteStream()
+    return await once(stream, 'open').then(() => stream)
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException
     throw new UsageError(

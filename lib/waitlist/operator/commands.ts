@@ -162,12 +162,7 @@ export type SchemaState = {
 /** What the database records and holds, read from the CLI's history and the catalogs; it changes nothing. */
 export async function schemaState(db: Db): Promise<SchemaState> {
   // A statement naming a table that is not there fails as a whole: first which are there.
-  const [has] = await rows<{
-    history: boolean
-    limits: boolean
-    secrets: boolean
-    trigger: boolean
-  }>(
+  const [has] = await rows<Record<'history' | 'limits' | 'secrets' | 'trigger', boolean>>(
     db,
     `select to_regclass('supabase_migrations.schema_migrations') is not null as history,
             to_regclass('waitlist_private.signup_limits') is not null as limits,

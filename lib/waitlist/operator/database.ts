@@ -5,6 +5,15 @@ import { openFolder } from '@/lib/waitlist/data-folder'
 /** A mistake in how the commands were set up: said in one line, exit status 2. */
 export class SetupError extends Error {}
 
+/**
+ * The data folder's database did not open (its path too long for a socket, its
+ * owner not answering, a migration refused): like a connection that failed, a
+ * code of its own has it said in one line, exit status 1, not as a crash.
+ */
+export class FolderError extends Error {
+  readonly code = 'WAITLIST_FOLDER'
+}
+
 export type Database = {
   /** One connection; every statement the commands send is one simple-protocol message. */
   client: pg.Client
@@ -47,7 +56,9 @@ export async function connect(env: Env): Promise<Database> {
     }
   }
   const dataDir = env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR
-  const folder = await openFolder(dataDir)
+  const folder = await openFolder(dataDir).catch((error: Error) => {
+    throw new FolderError(error.message, { cause: error })
+  })
   const client = new pg.Client({
     host: folder.host,
     port: folder.port,

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import type { Readable, Writable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import { maskEmail } from '@/lib/log'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 
@@ -73,8 +74,12 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]
 /** A row checked by the site's own schema: trimmed and lower-cased, a known form, a time with its offset. */
 function check(line: number, fields: Record<string, unknown>): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
-  if (!email.success)
-    return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
+  if (!email.success) {
+    // Masked here too: the log's pattern passes over a malformed address such as a@@b.com.
+    const given = String(fields.email ?? '')
+    const shown = given.includes('@') ? maskEmail(given) : given
+    return { line, reason: `not an address the site takes: ${JSON.stringify(shown)}` }
+  }
   const source = sourceSchema.safeParse(fields.source)
   if (!source.success) {
     return {

@@ -116,11 +116,12 @@ export async function run(
       const restore = ((values.restore as string[] | undefined) ?? []).map((address) =>
         address.trim().toLowerCase(),
       )
-      await sql.unerase(db, restore)
       const tally: sql.ImportTally = { inserted: 0, duplicates: 0, erased: 0, rejected: 0 }
       const reject = ({ line, reason }: { line: number; reason: string }) =>
         say(`line ${line}: rejected, ${reason}`)
       const checked = await readList(io.input!, values.format as ListFormat | undefined)
+      // Only once the file is a list: one that is not changes nothing, not even what --restore names.
+      await sql.unerase(db, restore)
       const rows = checked.filter((row): row is ImportRow => 'email' in row)
       for (const rejection of checked.filter((row) => !('email' in row))) {
         tally.rejected += 1

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { inject } from 'vitest'
+import type { TestProject } from 'vitest/node'
+
+/**
+ * PostgreSQL 15 as a Supabase project meets the operator: a database owned by
+ * a role that, like Supabase's `postgres`, is no superuser, its schema applied
+ * by `supabase db push`. `setup` runs once per run (Vitest's globalSetup) and
+ * makes that role; each test file makes a database of its own.
+ */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres: { owner: string; password: string; port: string } | { reason: string }
+  }
+}
+
+const exec = promisify(execFile)
+const ROOT = process.cwd()
+const MIGRATIONS = path.join(ROOT, 'supabase', 'migrations')
+const QUIET = {
+  DO_NOT_TRACK: '1',
+  SUPABASE_NO_UPDATE_NOTIFIER: '1',
+  SUPABASE_TELEMETRY_DISABLED: '1',
+}
+
+/** SQL run by the cluster's superuser: root runs psql as `postgres`; anyone else as libpq's variables say. */
+async function superuser(sql: string, database = 'postgres'): Promise<string> {
+  const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : []
+  const psql = ['psql', '-XqAt', '-v', 'ON_ERROR_STOP=1', '-d', database, '-c', sql]
+  const [command, ...args] = [...runAs, ...psql]
+  return (await exec(command!, args, { timeout: 20_000 })).stdout.trim()
+}
+
+export async function setup(project: TestProject) {
+  let port: string
+  try {
+    port = await superuser(`select current_setting('port')`)
+  } catch (error) {
+    const said = (error as { stderr?: string }).stderr || (error as Error).message
+    return project.provide('postgres', { reason: said.trim().split('\n')[0]! })
+  }
+  const owner = `waitlist_test_${process.pid}`
+  const password = randomBytes(18).toString('base64url')
+  await superuser(
+    `create role ${owner} login password '${password}' nosuperuser createrole createdb`,
+  )
+  project.provide('postgres', { owner, password, port })
+  return async () => {
+    // A test file that failed before its drop() leaves its database behind: it goes too.
+    const left = await superuser(
+      `select datname from pg_database where datdba = '${owner}'::regrole`,
+    )
+    for (const name of left.split('\n').filter(Boolean))
+      await superuser(`drop database if exists "${name}" with (force)`)
+    await superuser(`drop role ${owner}`)
+  }
+}
+
+/** Why the PostgreSQL half cannot run here, in one line; undefined when it can. */
+export function postgresUnavailable(): string | undefined {
+  const given = inject('postgres')
+  if (!given) return 'tests/support/postgres.ts is not among vitest.config.ts globalSetup'
+  return 'reason' in given ? given.reason : undefined
+}
+
+/**
+ * A new database, as `supabase db push` leaves a new project: the files of
+ * supabase/migrations that `keep` keeps (all by default) applied and recorded.
+ * Resolves to its connection string, for SUPABASE_DB_URL.
+ */
+export async function pushedDatabase(keep = (file: string) => file.endsWith('.sql')) {
+  const given = inject('postgres')
+  if (!given || 'reason' in given)
+    throw new Error(`PostgreSQL is not available: ${postgresUnavailable()}`)
+  const { owner, password, port } = given
+  const name = `${owner}_${randomBytes(4).toString('hex')}`
+  const url = `postgresql://${owner}:${password}@127.0.0.1:${port}/${name}?sslmode=disable`
+  const platform = await readFile(path.join(ROOT, 'supabase', 'local', 'platform.sql'), 'utf8')
+  await superuser(`create database ${name} owner ${owner}`)
+  // The API roles are the cluster's, made by the first file; as on Supabase, the owner may act
+  // as them and grant on `extensions`, whose schema and pgcrypto only the superuser could make.
+  await superuser(
+    `${platform}; grant anon, authenticated, service_role to ${owner};
+     grant all on schema extensions to ${owner} with grant option;`,
+    name,
+  )
+  const owned = new pg.Client({ connectionString: url })
+  await owned.connect()
+  const drop = () => superuser(`drop database if exists ${name} with (force)`).then(() => {})
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'waitlist-push-'))
+  try {
+    // Default privileges are per role: the owner's apply to what it creates.
+    await owned.query(platform)
+    // A project of its own holding the files kept; the CLI's home (its traces) goes with it.
+    const kept = (await readdir(MIGRATIONS)).filter(keep).sort()
+    await cp(MIGRATIONS, path.join(scratch, 'supabase', 'migrations'), {
+      recursive: true,
+      filter: (file) => file === MIGRATIONS || kept.includes(path.basename(file)),
+    })
+    const push = ['db', 'push', '--workdir', scratch, '--db-url', url, '--yes']
+    const env = { ...process.env, ...QUIET, SUPABASE_HOME: path.join(scratch, '.home') }
+    await exec(path.join(ROOT, 'node_modules', '.bin', 'supabase'), push, { env, timeout: 60_000 })
+    const { rows } = await owned.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    )
+    const pushed = rows.map((row) => row.version).join(', ')
+    const expected = kept.map((file) => file.split('_')[0]).join(', ')
+    if (pushed !== expected) throw new Error(`supabase db push recorded ${pushed}, not ${expected}`)
+    return { url, drop }
+  } catch (error) {
+    await drop()
+    throw error
+  } finally {
+    await owned.end()
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
