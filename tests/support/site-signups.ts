@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import pg from 'pg'
-import { lit, openFolder } from '@/lib/waitlist/embedded-store'
+import { openFolder } from '@/lib/waitlist/data-folder'
+import { lit } from '@/lib/waitlist/embedded-store'
 import { visitorHeaders } from '@/lib/waitlist/visitor'
 
 /**
@@ -40,7 +41,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const signUp = await site(client)
   let stopping = false
   process.once('SIGTERM', () => (stopping = true))
-  console.log(folder.owned ? 'ready, owning the folder' : 'ready, through its owner')
+  console.log(folder.pglite ? 'ready, owning the folder' : 'ready, through its owner')
   let errors = 0
   for (let n = 1; !stopping; n += 1) {
     const email = `site-${n}@example.com`
