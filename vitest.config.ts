@@ -16,8 +16,8 @@ export default defineConfig({
     environment: 'node',
     // Makes the PostgreSQL role the operator's tests push their databases as, once per run.
     globalSetup: ['tests/support/postgres.ts'],
-    // PGlite starts in about a second; the hang tests wait out a short timeout on purpose.
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Opening an embedded database takes seconds on a busy machine; no test waits on a clock.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 })

@@ -1,5 +1,5 @@
 import { ImageResponse } from 'next/og'
-import { logoDataUrl } from '@/components/brand/brand-assets'
+import { logoDataUrl } from '@/components/brand/share-card'
 import { seo } from '@/lib/site'
 
 export const size = { width: 180, height: 180 }

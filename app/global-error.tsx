@@ -1,7 +1,7 @@
 'use client'
 
 import { geist } from '@/components/brand/typeface'
-import { ErrorScreen, type PageError } from '@/components/ui/error-screen'
+import { ErrorScreen, type PageError } from '@/components/ui/error-pages'
 import { errorPage, site } from '@/lib/site'
 import './globals.css'
 

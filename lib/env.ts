@@ -83,14 +83,12 @@ function readStore(env: Env): StoreConfig {
   if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success) {
     throw new Problem(`${url.name} is not an http(s) URL: "${url.value}".`)
   }
-  if (url && !key)
+  const [what, names] = url ? ['key', SUPABASE_KEY_VARS] : ['URL', SUPABASE_URL_VARS]
+  if (!url !== !key) {
     throw new Problem(
-      `${url.name} is set but no Supabase key is: set ${SUPABASE_KEY_VARS.join(' or ')}.`,
+      `${(url ?? key)!.name} is set but no Supabase ${what} is: set ${names.join(' or ')}.`,
     )
-  if (key && !url)
-    throw new Problem(
-      `${key.name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
-    )
+  }
   if (url && key) {
     checkPublicKey(key.name, key.value)
     const signingSecret = env[SIGNING_SECRET_VAR]?.trim() || undefined
@@ -136,13 +134,8 @@ const processWide = globalThis as typeof globalThis & { waitlistConfig?: ConfigR
  * configuration must be said once.
  */
 export function serverConfig(): ConfigResult {
-  if (!processWide.waitlistConfig) {
-    processWide.waitlistConfig = readServerConfig(process.env)
-    if (!processWide.waitlistConfig.ok) {
-      log.error(
-        `signups are switched off by a configuration error: ${processWide.waitlistConfig.problem}`,
-      )
-    }
-  }
-  return processWide.waitlistConfig
+  if (processWide.waitlistConfig) return processWide.waitlistConfig
+  const result = (processWide.waitlistConfig = readServerConfig(process.env))
+  if (!result.ok) log.error(`signups are switched off by a configuration error: ${result.problem}`)
+  return result
 }

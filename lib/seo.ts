@@ -75,26 +75,21 @@ export const homeMetadata: Metadata = {
  */
 export function structuredData(env: Env = process.env): string {
   const home = siteUrl(env).toString()
-  const organization = `${home}#organization`
-  const graph = [
-    {
-      '@type': 'Organization',
-      '@id': organization,
-      name: site.name,
-      url: home,
-      logo: new URL('/icon.svg', home).toString(),
-      description: seo.description,
-    },
-    {
-      '@type': 'WebSite',
-      '@id': `${home}#website`,
-      name: site.name,
-      url: home,
-      description: seo.description,
-      inLanguage: 'en',
-      publisher: { '@id': organization },
-    },
-  ]
+  const about = { name: site.name, url: home, description: seo.description }
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${home}#organization`,
+    ...about,
+    logo: `${home}icon.svg`,
+  }
+  const website = {
+    '@type': 'WebSite',
+    '@id': `${home}#website`,
+    ...about,
+    inLanguage: 'en',
+    publisher: { '@id': organization['@id'] },
+  }
+  const graph = [organization, website]
   return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { openFolder } from '@/lib/waitlist/data-folder'
 import type { WaitlistState } from '@/lib/waitlist/outcome'
 
 /** The action called as Next calls it, from a visitor behind one proxy, on the embedded database. */
@@ -37,7 +38,9 @@ function startWith(env: Record<string, string>) {
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'waitlist-action-'))
-})
+  // Made once (its migrations take a while on a busy machine); each test's store then attaches to it.
+  await openFolder(folder)
+}, 120_000)
 afterAll(() => rm(folder, { recursive: true, force: true }))
 beforeEach(() => {
   logged = []

@@ -358,8 +358,8 @@ describe('the command line', () => {
     ],
     ['exprot', /^there is no command "exprot" \(did you mean export\?\): count, export, /],
     ['export --format', /^export was given --format without its value\. It takes: --format/],
-    ['remove --dry-run=yes a@b.co', /^remove was given --dry-run with a value it does not take/],
-    ['remove', /^remove takes the ADDRESS to erase, --from FILE, or - for standard input\.$/],
+    ['remove --from list.txt', /^remove has no option --from\. It takes no options\.$/],
+    ['remove', /^remove takes the ADDRESS to erase, or - to read them from standard input\.$/],
     ['stats --days 0', /^--days must be a whole number from 1 to 3660, not "0"\.$/],
   ])('%s: exit 2, one line, nothing opened', async (command, says) => {
     const { code, stdout, said } = await cli(command, env)

@@ -13,7 +13,6 @@ type Props = {
 
 type State = { sent: string; failed: number }
 
-const RESEND_KEY = 'collably:waitlist-resend'
 let deploymentGone = false
 let failures = 0
 
@@ -55,6 +54,8 @@ export class SignupFailureBoundary extends Component<Props, State> {
   }
 }
 
+const resendKey = (form: string) => `collably:waitlist-resend:${form}`
+
 /**
  * On a page whose deployment is gone, sends the address from a fresh copy of
  * the page instead (a GET of the same URL, never a repost): true when it did.
@@ -62,7 +63,7 @@ export class SignupFailureBoundary extends Component<Props, State> {
 export function resendFromFreshPage(form: string, email: string): boolean {
   if (!deploymentGone) return false
   try {
-    sessionStorage.setItem(RESEND_KEY, JSON.stringify({ form, email }))
+    sessionStorage.setItem(resendKey(form), email)
   } catch {
     // Storage off or full: the fresh page works all the same; the visitor types the address again.
   }
@@ -73,13 +74,9 @@ export function resendFromFreshPage(form: string, email: string): boolean {
 /** The address a page whose deployment was gone asked this form to send, once. */
 export function takeResend(form: string): string | null {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(RESEND_KEY) ?? 'null') as {
-      form?: unknown
-      email?: unknown
-    } | null
-    if (saved?.form !== form || typeof saved.email !== 'string') return null
-    sessionStorage.removeItem(RESEND_KEY)
-    return saved.email
+    const email = sessionStorage.getItem(resendKey(form))
+    sessionStorage.removeItem(resendKey(form))
+    return email
   } catch {
     return null
   }

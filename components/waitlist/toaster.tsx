@@ -31,15 +31,11 @@ export function Toaster() {
       if (event.target instanceof Element && event.target.closest('form')) void load()
     }
     document.addEventListener('focusin', onFocus)
-    const idle =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(load, { timeout: 2000 })
-        : window.setTimeout(load, 200)
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 })
+    else setTimeout(load, 200)
     return () => {
       done = true
       document.removeEventListener('focusin', onFocus)
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle)
-      else window.clearTimeout(idle)
     }
   }, [])
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import { once } from 'node:events'
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -32,27 +33,21 @@ const ownerSocket = (dir: string, port: number) => path.join(dir, `.owner.${port
 
 const self = `process ${process.pid} on ${os.hostname()}, started ${new Date(Date.now() - process.uptime() * 1000).toISOString()}`
 
-/** What an owner socket says of its process; '' from one too busy to say; undefined where nobody listens. */
-function ask(file: string): Promise<string | undefined> {
+/**
+ * What a socket's process says of itself ('' from one too busy to say, or told
+ * `toSay` is 0 ms), or undefined where nobody listens.
+ */
+export function ask(file: string, toSay = 1000): Promise<string | undefined> {
   return new Promise((resolve) => {
-    let connected = false
-    let said = ''
-    const socket = net.connect(file, () => (connected = true))
-    socket.setTimeout(1000, () => socket.destroy())
+    let said: string | undefined
+    const socket = net.connect(file, () => {
+      said = ''
+      if (!toSay) socket.destroy()
+    })
+    if (toSay) socket.setTimeout(toSay, () => socket.destroy())
     socket.on('data', (chunk) => (said += chunk.toString('utf8')))
     socket.on('error', () => {})
-    socket.on('close', () => resolve(connected ? said : undefined))
-  })
-}
-
-/** Whether a process listens on the socket `file`. */
-export function isListening(file: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(file, () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.on('error', () => resolve(false))
+    socket.on('close', () => resolve(said))
   })
 }
 
@@ -68,16 +63,6 @@ export async function findOwner(dir: string, except?: number): Promise<Owner | u
   return undefined
 }
 
-function listen(server: net.Server, file: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(file, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-}
-
 /** Makes this process the folder's owner, or names the process that is. */
 export async function claimFolder(dir: string): Promise<Claim | Owner> {
   if (sqlSocket(dir, 65535).length > 100) {
@@ -91,7 +76,7 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
   for (let attempt = 1; !port; attempt += 1) {
     const candidate = randomInt(10_000, 65_536)
     try {
-      await listen(server, ownerSocket(dir, candidate))
+      await once(server.listen(ownerSocket(dir, candidate)), 'listening')
       port = candidate
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error
@@ -140,12 +125,9 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
       'select waitlist_private.set_signing_secret($1) where (select signing_secret from waitlist_private.secrets) is null',
       [randomBytes(32).toString('base64url')],
     )
-    await rm(sqlSocket(dir, claim.port), { force: true })
-    const server = new PGLiteSocketServer({
-      db,
-      path: sqlSocket(dir, claim.port),
-      maxConnections: 16,
-    })
+    const socket = sqlSocket(dir, claim.port)
+    await rm(socket, { force: true })
+    const server = new PGLiteSocketServer({ db, path: socket, maxConnections: 16 })
     await server.start()
     const opened = db
     return {
@@ -174,7 +156,7 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
     if (!owner) {
       const claim = await claimFolder(dir)
       if ('release' in claim) return serve(dir, claim)
-    } else if (await isListening(sqlSocket(dir, owner.port))) {
+    } else if ((await ask(sqlSocket(dir, owner.port), 0)) !== undefined) {
       return { host: dir, port: owner.port, close: async () => {} }
     }
     if (Date.now() > deadline) {

@@ -45,13 +45,10 @@ export async function migrate(db: PGlite, root = process.cwd()): Promise<string[
   if (rows[0]?.fresh)
     await db.exec(await readFile(path.join(root, 'supabase', 'local', 'platform.sql'), 'utf8'))
   await db.exec(HISTORY)
-  const recorded = new Set(
-    (
-      await db.query<{ version: string }>(
-        'select version from supabase_migrations.schema_migrations',
-      )
-    ).rows.map((row) => row.version),
+  const history = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
   )
+  const recorded = new Set(history.rows.map((row) => row.version))
   const unknown = [...recorded].filter((version) => !migrations.some((m) => m.version === version))
   if (unknown.length > 0) {
     throw new Error(
@@ -61,21 +58,20 @@ export async function migrate(db: PGlite, root = process.cwd()): Promise<string[
   }
   const applied: string[] = []
   for (const migration of migrations.filter((m) => !recorded.has(m.version))) {
-    await db
-      .transaction(async (tx) => {
-        await tx.exec(migration.sql)
-        await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
-          [migration.version, migration.name, [migration.sql]],
-        )
+    const { version, name, file, sql } = migration
+    const record =
+      'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)'
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql)
+        await tx.query(record, [version, name, [sql]])
       })
-      .catch((error: unknown) => {
-        throw new Error(
-          `migration ${migration.file} failed and was rolled back: ${(error as Error).message}`,
-          { cause: error },
-        )
+    } catch (error) {
+      throw new Error(`migration ${file} failed and was rolled back: ${(error as Error).message}`, {
+        cause: error,
       })
-    applied.push(migration.file)
+    }
+    applied.push(file)
   }
   return applied
 }

@@ -75,22 +75,16 @@ export type Signing = { perMinute: number; hashSecret: string; signingSecret?: s
  */
 export function visitorHeaders(entry: WaitlistEntry, visitor: Visitor, signing: Signing) {
   const headers: Record<string, string> = {}
-  if (visitor.address && signing.perMinute > 0) {
-    headers['x-waitlist-client'] = clientKey(visitor.address, signing.hashSecret)
-    headers['x-waitlist-allowance'] = String(signing.perMinute)
-  }
+  const named = visitor.address && signing.perMinute > 0
+  const client = named ? clientKey(visitor.address!, signing.hashSecret) : ''
+  const allowance = named ? String(signing.perMinute) : ''
+  if (named)
+    Object.assign(headers, { 'x-waitlist-client': client, 'x-waitlist-allowance': allowance })
   if (signing.signingSecret) {
     const issued = String(Math.floor(Date.now() / 1000))
-    const trusted = visitor.trusted && headers['x-waitlist-client'] ? '1' : '0'
-    const signed = [
-      issued,
-      trusted,
-      headers['x-waitlist-client'] ?? '',
-      headers['x-waitlist-allowance'] ?? '',
-      entry.email,
-      entry.source,
-    ]
-    const mac = createHmac('sha256', signing.signingSecret).update(signed.join('\n')).digest('hex')
+    const trusted = visitor.trusted && named ? '1' : '0'
+    const signed = [issued, trusted, client, allowance, entry.email, entry.source].join('\n')
+    const mac = createHmac('sha256', signing.signingSecret).update(signed).digest('hex')
     headers['x-waitlist-signature'] = `${issued}.${trusted}.${mac}`
   }
   return headers

@@ -4,6 +4,7 @@ import { access, rm } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { randomBytes } from 'node:crypto'
+import leven from 'leven'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
 import { connect, SetupError, type Database } from './database'
@@ -16,8 +17,7 @@ export const USAGE = `Usage: npm run waitlist -- <command>
   export [--format csv|json] [--output FILE]
                                          the list, to stdout or to a new FILE
   stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
-  remove ADDRESS... [--from FILE] [-] [--dry-run]
-                                         erases each address (FILE, or - for stdin: one a
+  remove ADDRESS... | -                  erases each address (- reads them from stdin, one a
                                          line); an import never adds it back
   import FILE|- [--format csv|json] [--restore ADDRESS]...
                                          adds a list, skipping addresses already on it and
@@ -43,10 +43,7 @@ const COMMANDS: Record<string, Record<string, Option>> = {
   count: {},
   export: { format: format(...LIST_FORMATS), output: { type: 'string', value: 'FILE' } },
   stats: { days: { type: 'string', value: 'N' }, format: format('table', 'json') },
-  remove: {
-    from: { type: 'string', multiple: true, value: 'FILE' },
-    'dry-run': { type: 'boolean' },
-  },
+  remove: {},
   import: {
     format: format(...LIST_FORMATS),
     restore: { type: 'string', multiple: true, value: 'ADDRESS' },
@@ -59,24 +56,7 @@ class UsageError extends Error {}
 
 /** The closest of `names` to `typed`, when it is a typo away. */
 function closest(typed: string, names: string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    let row = Array.from({ length: b.length + 1 }, (_, i) => i)
-    for (let i = 1; i <= a.length; i += 1) {
-      const next = [i]
-      for (let j = 1; j <= b.length; j += 1)
-        next[j] = Math.min(
-          row[j]! + 1,
-          next[j - 1]! + 1,
-          row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-        )
-      row = next
-    }
-    return row[b.length]!
-  }
-  return names
-    .map((name) => ({ name, d: distance(typed, name) }))
-    .sort((x, y) => x.d - y.d)
-    .find(({ d }) => d <= 2)?.name
+  return names.find((name) => leven(typed, name) <= 2)
 }
 
 type Values = Record<string, string | string[] | boolean | undefined>
@@ -134,14 +114,13 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   let db: Database | undefined
   try {
     const { name, values, positionals } = parse(argv)
-    const [fewest, most] =
-      name === 'import' ? [1, 1] : name === 'remove' ? [values.from ? 0 : 1, Infinity] : [0, 0]
+    const [fewest, most] = name === 'import' ? [1, 1] : name === 'remove' ? [1, Infinity] : [0, 0]
     if (positionals.length < fewest || positionals.length > most) {
       throw new UsageError(
         name === 'import'
           ? 'import takes one FILE, or - for standard input.'
           : name === 'remove'
-            ? 'remove takes the ADDRESS to erase, --from FILE, or - for standard input.'
+            ? 'remove takes the ADDRESS to erase, or - to read them from standard input.'
             : `${name} takes no argument "${positionals[0]}".`,
       )
     }

@@ -66,15 +66,6 @@ export async function stats(db: Db, days: number): Promise<Stats> {
   return { ...row!.stats, by_source: { ...known, ...row!.stats.by_source } }
 }
 
-/** Whether the address (in any case) is on the list. */
-export async function isListed(db: Db, address: string): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    `select count(*)::int as n from public.waitlist where lower(email) = lower(${lit(address)})`,
-  )
-  return row!.n > 0
-}
-
 /**
  * Erases the address, in any case, and remembers that it was erased (as a
  * keyed hash, never the address), so no later import adds it back; true

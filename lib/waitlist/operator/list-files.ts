@@ -1,8 +1,8 @@
 import { once } from 'node:events'
+import { text as readText } from 'node:stream/consumers'
 import type { Readable, Writable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { maskEmail } from '@/lib/log'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 
@@ -36,34 +36,28 @@ export async function writeList(
   pages: AsyncIterable<ListRow[]>,
   format: ListFormat,
   out: Writable,
-): Promise<void> {
-  let first = true
+) {
+  const csv = (rows: string[][], header = false) =>
+    stringify(rows, {
+      header,
+      columns: [...COLUMNS],
+      record_delimiter: 'windows',
+      quoted_match: GUARDED,
+    })
+  let written = false
+  await write(out, format === 'json' ? '[' : csv([], true))
   for await (const page of pages) {
-    if (format === 'json') {
-      const entries = page.map(
-        (row, i) => `${first && i === 0 ? '[\n' : ',\n'}${JSON.stringify(row)}`,
-      )
-      await write(out, entries.join(''))
-    } else {
-      const guarded = page.map((row) => COLUMNS.map((column) => guard(row[column])))
+    if (page.length === 0) continue
+    if (format === 'csv')
+      await write(out, csv(page.map((row) => COLUMNS.map((c) => guard(row[c])))))
+    else
       await write(
         out,
-        stringify(guarded, {
-          header: first,
-          columns: [...COLUMNS],
-          record_delimiter: 'windows',
-          quoted_match: GUARDED,
-        }),
+        `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
       )
-    }
-    first &&= page.length === 0
+    written = true
   }
-  if (format === 'json') await write(out, first ? '[]\n' : '\n]\n')
-  else if (first)
-    await write(
-      out,
-      stringify([], { header: true, columns: [...COLUMNS], record_delimiter: 'windows' }),
-    )
+  if (format === 'json') await write(out, written ? '\n]\n' : ']\n')
 }
 
 export type ImportRow = { line: number; email: string; source: string; created_at?: string }
@@ -75,10 +69,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]
 function check(line: number, fields: Record<string, unknown>): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
   if (!email.success) {
-    // Masked here too: the log's pattern passes over a malformed address such as a@@b.com.
-    const given = String(fields.email ?? '')
-    const shown = given.includes('@') ? maskEmail(given) : given
-    return { line, reason: `not an address the site takes: ${JSON.stringify(shown)}` }
+    return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
   }
   const source = sourceSchema.safeParse(fields.source)
   if (!source.success) {
@@ -94,13 +85,6 @@ function check(line: number, fields: Record<string, unknown>): ImportRow | Rejec
     return { line, reason: `created_at is not a time with a UTC offset: ${JSON.stringify(at)}` }
   }
   return { line, email: email.data, source: source.data, created_at: at.trim() }
-}
-
-async function readAll(input: Readable): Promise<string> {
-  let text = ''
-  for await (const chunk of input)
-    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8')
-  return text.replace(/^\uFEFF/, '')
 }
 
 function csvRecords(text: string): [number, Record<string, unknown>][] {
@@ -141,7 +125,7 @@ export async function readList(
   input: Readable,
   format?: ListFormat,
 ): Promise<(ImportRow | Rejected)[]> {
-  const text = await readAll(input)
+  const text = (await readText(input)).replace(/^\uFEFF/, '')
   if (!text.trim()) throw new ListFileError('the file is empty.')
   const json = format ? format === 'json' : /^\s*\[/.test(text)
   const records = json ? jsonRecords(text) : csvRecords(text)

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
@@ -10,22 +9,18 @@ import { readList, writeList, type ImportRow, type ListFormat } from './list-fil
 type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable }
 type Values = Record<string, string | string[] | boolean | undefined>
 
+type Row = [string, string | number]
+
 /** Label-value rows, the values lined up in one column. */
-function table(rows: [string, string | number][]): string {
+function table(rows: Row[]): string {
   const width = Math.max(...rows.map(([label]) => label.length))
   return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('')
 }
 
-async function* addresses(values: Values, positionals: string[], io: Io): AsyncGenerator<string> {
-  const files = [
-    ...((values.from as string[] | undefined) ?? []),
-    ...positionals.filter((arg) => arg === '-'),
-  ]
+async function* addresses(positionals: string[], io: Io): AsyncGenerator<string> {
   yield* positionals.filter((arg) => arg !== '-')
-  for (const file of files) {
-    const input = file === '-' ? io.stdin : createReadStream(file)
-    for await (const line of createInterface({ input, crlfDelay: Infinity })) yield line
-  }
+  if (!positionals.includes('-')) return
+  for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
 }
 
 /** The first thing wrong with the schema, said with what to do; undefined when all is in place. */
@@ -70,46 +65,36 @@ export async function run(
       return 0
     case 'stats': {
       const figures = await sql.stats(db, Number(values.days ?? 14))
-      if (values.format === 'json') io.stdout.write(JSON.stringify(figures, null, 2) + '\n')
-      else {
-        const sources = Object.entries(figures.by_source).map(([source, n]): [string, number] => [
-          `  ${source}`,
-          n,
-        ])
-        io.stdout.write(
-          table([
-            ['Signups', figures.total],
-            ...sources,
-            ['First signup', figures.first_signup_at ?? 'none yet'],
-            ['Latest signup', figures.latest_signup_at ?? 'none yet'],
-          ]),
-        )
-        io.stdout.write(
-          `\nSignups per day (UTC):\n${table(figures.days.map(({ day, signups }) => [`  ${day}`, signups]))}`,
-        )
+      if (values.format === 'json') {
+        io.stdout.write(JSON.stringify(figures, null, 2) + '\n')
+        return 0
       }
+      const { total, by_source, first_signup_at: first, latest_signup_at: latest, days } = figures
+      const sources = Object.entries(by_source).map(([source, n]): Row => [`  ${source}`, n])
+      const perDay = days.map(({ day, signups }): Row => [`  ${day}`, signups])
+      io.stdout.write(
+        table([
+          ['Signups', total],
+          ...sources,
+          ['First signup', first ?? 'none yet'],
+          ['Latest signup', latest ?? 'none yet'],
+        ]),
+      )
+      io.stdout.write(`\nSignups per day (UTC):\n${table(perDay)}`)
       return 0
     }
     case 'remove': {
       let handled = 0
       let removed = 0
-      for await (const raw of addresses(values, positionals, io)) {
+      for await (const raw of addresses(positionals, io)) {
         const address = raw.trim().toLowerCase()
         if (!address) continue
-        const listed = values['dry-run']
-          ? await sql.isListed(db, address)
-          : await sql.erase(db, address)
+        const listed = await sql.erase(db, address)
         handled += 1
         removed += Number(listed)
-        io.stdout.write(
-          `${listed ? (values['dry-run'] ? 'would be removed' : 'removed') : 'not on the list'}\t${address}\n`,
-        )
+        io.stdout.write(`${listed ? 'removed' : 'not on the list'}\t${address}\n`)
       }
-      say(
-        values['dry-run']
-          ? `waitlist: ${removed} of ${handled} on the list; nothing was removed (--dry-run).`
-          : `waitlist: removed ${removed} of ${handled}; each is remembered as erased.`,
-      )
+      say(`waitlist: removed ${removed} of ${handled}; each is remembered as erased.`)
       return 0
     }
     case 'import': {
@@ -129,12 +114,13 @@ export async function run(
       }
       for (let i = 0; i < rows.length; i += 500)
         await sql.insertBatch(db, rows.slice(i, i + 500), tally, reject)
+      const { inserted, duplicates, erased, rejected } = tally
       io.stdout.write(
         table([
-          ['inserted', tally.inserted],
-          ['skipped as duplicate', tally.duplicates],
-          ['skipped as erased', tally.erased],
-          ['rejected', tally.rejected],
+          ['inserted', inserted],
+          ['skipped as duplicate', duplicates],
+          ['skipped as erased', erased],
+          ['rejected', rejected],
         ]),
       )
       if (tally.erased)
