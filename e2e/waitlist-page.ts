@@ -55,3 +55,30 @@ export async function interceptSignups(
     await handle(route)
   })
 }
+
+export const forms = ['hero', 'cta'] as const satisfies FormName[]
+
+export const otherThan = (name: FormName): FormName => (name === 'hero' ? 'cta' : 'hero')
+
+/** sonner's region for its toasts, there from the moment its Toaster mounts. */
+export const toaster = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
+
+/** Every POST the page sends from now on, by URL. */
+export function postsSent(page: Page): string[] {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.url())
+  })
+  return sent
+}
+
+/** Holds every signup post until `release` is called, so a busy state lasts as long as needed. */
+export async function holdSignups(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/*', async (route) => {
+    if (route.request().method() === 'POST') await released
+    await route.fallback()
+  })
+  return release
+}

@@ -1,0 +1,77 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { DEMO_ANON_KEY } from '../tests/harness/postgrest'
+import { BUILD_KEYS, BUILD_KEYS_STAMP } from './build-keys'
+
+/**
+ * The Supabase key, and the client that would use it, never reach the
+ * browser. The build ran with keys of both kinds set (e2e/build.ts), as on a
+ * deployment, and the servers run with another (DEMO_ANON_KEY); none of them
+ * may appear in any file a page can load, whenever it loads it: every file
+ * under .next/static (chunks asked for later included), and each page as
+ * served, HTML and RSC payload.
+ */
+const KEYS = {
+  'the legacy key given to the build': BUILD_KEYS.NEXT_PUBLIC_SUPABASE_ANON_KEY,
+  'the publishable key given to the build': BUILD_KEYS.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+  'the key the server runs with': DEMO_ANON_KEY,
+}
+
+/**
+ * Strings of supabase-js (the X-Client-Info header it sends) and postgrest-js
+ * (its error's name) that minification keeps: the test first finds them in
+ * the server's bundle, which does hold the client.
+ */
+const CLIENT_MARKS = ['X-Client-Info', 'PostgrestError']
+const KEY_NAMES = ['SUPABASE_ANON_KEY', 'SUPABASE_PUBLISHABLE_KEY']
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+}
+
+function found(text: string, needles: readonly string[]): string[] {
+  return needles.filter((needle) => text.includes(needle))
+}
+
+test('the Supabase keys and client never reach the browser', async ({ request }) => {
+  const stamp = await readFile(BUILD_KEYS_STAMP, 'utf8').then(JSON.parse, () => undefined)
+  const buildId = (await readFile('.next/BUILD_ID', 'utf8')).trim()
+  expect(
+    stamp?.buildId,
+    'This build was made without the keys: build with `npm run test:e2e` (e2e/build.ts).',
+  ).toBe(buildId)
+
+  const serverCode = await Promise.all(
+    (await filesUnder('.next/server'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFile(f, 'utf8')),
+  )
+  expect(found(serverCode.join('\n'), CLIENT_MARKS)).toEqual(CLIENT_MARKS)
+
+  const forbidden = [...Object.values(KEYS), ...CLIENT_MARKS, ...KEY_NAMES]
+  const leaks: string[] = []
+  const staticFiles = await filesUnder('.next/static')
+  for (const file of staticFiles) {
+    const text = (await readFile(file)).toString('latin1')
+    for (const needle of found(text, forbidden)) leaks.push(`${file}: ${needle}`)
+  }
+
+  const loaded = new Set<string>()
+  for (const route of ['/', '/no-such-page']) {
+    for (const headers of [{}, { RSC: '1' }] as Record<string, string>[]) {
+      const body = await (await request.get(route, { headers })).text()
+      for (const needle of found(body, forbidden))
+        leaks.push(`${route} ${JSON.stringify(headers)}: ${needle}`)
+      // Named in markup, in the payload, or in the inlined stylesheet's url(…).
+      for (const [src] of body.matchAll(/\/_next\/static\/[^"'\s\\)]+/g)) loaded.add(src)
+    }
+  }
+  expect(leaks).toEqual([])
+
+  // What the pages name is among what was read, so the scan covers what a browser loads.
+  expect(loaded.size).toBeGreaterThan(3)
+  const scanned = new Set(staticFiles.map((f) => `/_next/${path.relative('.next', f)}`))
+  expect([...loaded].filter((src) => !scanned.has(decodeURI(src)))).toEqual([])
+})

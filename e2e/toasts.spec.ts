@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test'
+import { hero } from '../lib/site'
+import { notices, statusText } from '../lib/waitlist/outcome'
+import { scriptSources } from '../scripts/check-size'
+import {
+  forms,
+  postsSent,
+  scriptChunks,
+  toast,
+  toaster,
+  uniqueEmail,
+  waitlistForm,
+} from './waitlist-page'
+
+/**
+ * sonner is fetched after the page has painted, not with it, and the page
+ * works before (and without) any of its scripts. These hold scripts back to
+ * see what a visitor sees when an outcome beats them.
+ */
+const isSonner = (body: string) => body.includes('data-sonner-toaster')
+
+/** Holds back the scripts that `which` picks (all, by default) until `release` is called. */
+async function holdScripts(page: Page, which?: (body: string) => boolean) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let requested = false
+  await page.route(scriptChunks, async (route) => {
+    if (!which) return released.then(() => route.continue())
+    const response = await route.fetch()
+    const body = await response.text()
+    if (which(body)) {
+      requested = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  return { release, requested: () => requested }
+}
+
+// A script still held, or on its way, when a test ends is no failure of the page.
+test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }))
+
+test('the page loads no toast code before it paints, and mounts the toaster when idle', async ({
+  page,
+  request,
+}) => {
+  const scripts = scriptSources(await (await request.get('/')).text())
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const src of scripts)
+    expect(isSonner(await (await request.get(src)).text()), src).toBe(false)
+
+  await page.goto('/')
+  // No click, no focus: the browser's first idle moment is enough.
+  await expect(toaster(page)).toBeAttached()
+})
+
+test('focusing a form loads the toaster even if the browser is never idle', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0
+  })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await expect(toaster(page)).not.toBeAttached()
+  await waitlistForm(page, 'cta').email.focus()
+  await expect(toaster(page)).toBeAttached()
+})
+
+test('an outcome that comes before sonner has loaded shows in the page at once, and as a toast once it has', async ({
+  page,
+}) => {
+  const sonner = await holdScripts(page, isSonner)
+  await page.goto('/')
+  const form = waitlistForm(page, 'hero')
+  await form.join(uniqueEmail())
+
+  await expect(form.status).toHaveText(statusText(notices.joined))
+  await expect(form.email).toHaveValue('')
+  await expect.poll(sonner.requested).toBe(true)
+  await expect(toaster(page)).not.toBeAttached()
+
+  sonner.release()
+  await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
+  await expect(toast(page, notices.joined.title)).toHaveCount(1)
+})
+
+test('when fetching sonner fails, the next outcome fetches it again and shows its toast', async ({
+  page,
+}) => {
+  // Turbopack's runtime tries a failed chunk once more by itself, a little later,
+  // so the first load fails twice before the page gives up on it.
+  let failing = true
+  let failures = 0
+  await page.route(scriptChunks, async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (isSonner(body) && failing) {
+      failures += 1
+      return route.abort('connectionreset')
+    }
+    return route.fulfill({ response, body })
+  })
+  await page.goto('/')
+  await expect.poll(() => failures).toBe(2)
+  await expect(toaster(page)).not.toBeAttached()
+  failing = false
+
+  const form = waitlistForm(page, 'cta')
+  await form.join(uniqueEmail())
+  await expect(form.status).toHaveText(statusText(notices.joined))
+  await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
+})
+
+test('the page is styled with every script held back', async ({ page }) => {
+  const scripts = await holdScripts(page)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const section = page.getByRole('region', { name: `${hero.headline} ${hero.headlineAccent}` })
+  await expect(section).toHaveCSS('background-color', 'rgb(11, 6, 22)')
+  scripts.release()
+})
+
+test('a form sent before the scripts arrive posts the plain way, and the answer says how it went', async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page)
+  const sent = postsSent(page)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const form = waitlistForm(page, 'hero')
+  const address = uniqueEmail()
+  await form.join(address)
+  await expect(form.status).toHaveText(statusText(notices.joined))
+  await expect(form.email).toHaveValue('')
+  expect(sent).toHaveLength(1)
+  scripts.release()
+
+  // The page the post answered with hydrates (its toaster mounts once it has), and the next
+  // signup goes through React: a toast says so.
+  await expect(toaster(page)).toBeAttached()
+  await form.join(address)
+  await expect(form.status).toHaveText(statusText(notices.already_joined))
+  await expect(toast(page, notices.already_joined.title)).toBeVisible()
+  expect(sent).toHaveLength(2)
+})
+
+test('when the scripts never come, both forms still sign up', async ({ page }) => {
+  await page.route(scriptChunks, (route) => route.abort('connectionreset'))
+  await page.goto('/')
+  for (const name of forms) {
+    const form = waitlistForm(page, name)
+    await form.join(uniqueEmail())
+    await expect(form.status).toHaveText(statusText(notices.joined))
+  }
+})

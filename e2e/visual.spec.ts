@@ -1,0 +1,37 @@
+import { expect, test, type Page } from '@playwright/test'
+import { notFound } from '../lib/site'
+import { revealOpacities } from './waitlist-page'
+
+/**
+ * The page as a visitor sees it, pixel for pixel, at a phone's, a tablet's and
+ * a desktop's width: work done for speed must not change the look. A deliberate
+ * change of look updates the baselines (`npx playwright test e2e/visual.spec.ts
+ * --update-snapshots`) in a commit of its own.
+ */
+const widths = [375, 768, 1440]
+
+/** Scrolls each section into view until it has revealed, then back to the top once all have settled. */
+async function revealEverything(page: Page): Promise<void> {
+  for (const section of await page.locator('[data-reveal]').all()) {
+    await section.scrollIntoViewIfNeeded()
+    await expect(section).toHaveAttribute('data-reveal', 'shown')
+  }
+  await expect.poll(async () => (await revealOpacities(page)).every((o) => o === 1)).toBe(true)
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+}
+
+for (const width of widths) {
+  test(`the landing page looks as it did, ${width} px wide`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/')
+    await revealEverything(page)
+    await expect(page).toHaveScreenshot(`home-${width}.png`, { fullPage: true })
+  })
+
+  test(`the not-found page looks as it did, ${width} px wide`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/no-such-page')
+    await expect(page.getByText(notFound.message)).toBeVisible()
+    await expect(page).toHaveScreenshot(`not-found-${width}.png`, { fullPage: true })
+  })
+}
