@@ -14,29 +14,31 @@ const tones: Record<FormTone, string> = {
  * Disabled while its post is on the way, by `aria-disabled` rather than
  * `disabled`, which would throw the keyboard's focus out of the form. The
  * other label is laid out, unseen, in the same cell, so the button is as wide
- * busy as idle and the field beside it never shrinks.
+ * busy as idle and the field beside it never shrinks; the one shown is centred in it.
  */
 export function SubmitButton({ pending, label, busyLabel, tone }: SubmitButtonProps) {
   return (
     <button
       type="submit"
       aria-disabled={pending}
-      className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait ${tones[tone]}`}
+      className={`inline-flex h-12 shrink-0 items-center justify-center rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait ${tones[tone]}`}
     >
       <span
         data-other={pending ? label : busyLabel}
-        className="grid after:invisible after:content-[attr(data-other)] after:[grid-area:1/1]"
+        className="grid justify-items-center after:invisible after:pr-6 after:content-[attr(data-other)] after:[grid-area:1/1]"
       >
-        <span className="[grid-area:1/1]">{pending ? busyLabel : label}</span>
+        <span className="inline-flex items-center gap-2 [grid-area:1/1]">
+          {pending ? busyLabel : label}
+          {pending ? (
+            <LoaderCircle
+              aria-hidden="true"
+              className="size-4 animate-spin motion-reduce:animate-none"
+            />
+          ) : (
+            <ArrowRight aria-hidden="true" className="size-4" />
+          )}
+        </span>
       </span>
-      {pending ? (
-        <LoaderCircle
-          aria-hidden="true"
-          className="size-4 animate-spin motion-reduce:animate-none"
-        />
-      ) : (
-        <ArrowRight aria-hidden="true" className="size-4" />
-      )}
     </button>
   )
 }
