@@ -22,7 +22,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   // Room for anti-aliasing that differs between builds of Chromium, none for a changed look.
-  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.0005 } },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: site,
