@@ -4,13 +4,14 @@ import { useActionState, useEffect, useId, useRef, useState, type FormEvent } fr
 import { waitlistForms } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import {
+  HONEYPOT_FIELD,
+  MAX_EMAIL_INPUT_LENGTH,
   emailToKeep,
   initialWaitlistState,
   notices,
   statusText,
   type WaitlistState,
 } from '@/lib/waitlist/outcome'
-import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/schema'
 import {
   resendFromFreshPage,
   SignupFailureBoundary,

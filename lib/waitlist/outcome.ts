@@ -1,8 +1,9 @@
 /**
- * What the waitlist action answers, and the one notice each answer shows: as
- * a toast, and as the words in the form's status line. Three notices, no
- * other: a refusal of any kind (a limit, an address the server cannot take,
- * a failure on the way) is "Something went wrong".
+ * What the form and the action share, free of any library the browser would
+ * have to load: the fields, what the action answers, and the one notice each
+ * answer shows, as a toast and as the words in the form's status line. Three
+ * notices, no other: a refusal of any kind (a limit, an address the server
+ * cannot take, a failure on the way) is "Something went wrong".
  */
 export type WaitlistState =
   | { status: 'idle' }
@@ -13,6 +14,15 @@ export type WaitlistState =
 export type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
 
 export const initialWaitlistState: WaitlistState = { status: 'idle' }
+
+/** The raw field, before trimming: room for stray spaces around a long address, no more. */
+export const MAX_EMAIL_INPUT_LENGTH = 320
+
+/**
+ * The field for bots only: hidden from people, named like nothing a browser's
+ * autofill or a password manager fills in, so a filled one is a bot's.
+ */
+export const HONEYPOT_FIELD = 'comments'
 
 export type Notice = {
   tone: 'success' | 'info' | 'destructive'

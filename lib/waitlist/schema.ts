@@ -1,11 +1,9 @@
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/site'
+import { MAX_EMAIL_INPUT_LENGTH } from './outcome'
 
 /** RFC 5321 caps an address at 254 characters; the table enforces the same. */
 export const MAX_EMAIL_LENGTH = 254
-
-/** The raw field, before trimming: room for stray spaces around a long address, no more. */
-export const MAX_EMAIL_INPUT_LENGTH = 320
 
 /**
  * An address as `<input type="email">` accepts it (the HTML standard's rule,
@@ -31,9 +29,3 @@ export function parseSignup(form: FormData): WaitlistEntry | undefined {
   const email = emailSchema.safeParse(form.get('email'))
   return source.success && email.success ? { email: email.data, source: source.data } : undefined
 }
-
-/**
- * The field for bots only: hidden from people, named like nothing a browser's
- * autofill or a password manager fills in, so a filled one is a bot's.
- */
-export const HONEYPOT_FIELD = 'comments'
