@@ -27,10 +27,11 @@ export const USAGE = `Usage: npm run waitlist -- <command>
                                          --set has Supabase refuse inserts not signed with
                                          WAITLIST_SIGNING_SECRET (set it on the site first)
 
-On Supabase (a Supabase URL is set) the commands connect with SUPABASE_DB_URL;
-else they work on the embedded database in WAITLIST_DATA_DIR (.data/waitlist),
-through the running server when there is one. They read the .env files next dev reads.
-Exit status: 0 done, 1 failed, 2 a mistake on the command line, 3 import rejected rows.
+With SUPABASE_DB_URL set the commands work on that database (Supabase's);
+else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
+the running server when there is one. They read the .env files next dev reads.
+Exit status: 0 done, 1 failed, 2 a mistake in the command or its setup,
+3 import rejected rows.
 `
 
 export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const

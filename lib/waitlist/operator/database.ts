@@ -35,7 +35,7 @@ export async function connect(env: Env): Promise<Database> {
   if (!url && siteUrl) {
     throw new SetupError(
       `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
-        `(Project Settings > Database: the URI, with the database password), as psql and supabase db push take it.`,
+        `(the URI under the dashboard's Connect button, with the database password), as psql takes it.`,
     )
   }
   if (url) {

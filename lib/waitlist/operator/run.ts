@@ -153,7 +153,7 @@ export async function run(
       )
       if (!state.signed)
         say(
-          'waitlist: warning: no signing secret is set, so anyone holding the public key can add to the list: `npm run waitlist -- signing-secret` sets one (docs/supabase.md).',
+          'waitlist: warning: no signing secret is set, so anyone holding the public key can add to the list: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
         )
       return 0
     }
