@@ -159,6 +159,8 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
 
 async function createOutput(file: string): Promise<WriteStream> {
   const stream = createWriteStream(file, { flags: 'wx' })
+  // A write still under way when a failed export destroys the file fails too: already said.
+  stream.on('error', () => {})
   try {
     return await once(stream, 'open').then(() => stream)
   } catch (error) {
