@@ -4,25 +4,24 @@ import { ImageResponse } from 'next/og'
 import { hero, seo, site, socialProof } from '@/lib/site'
 
 /** Drawn at build time, with the project folder as working directory: nothing is fetched. */
-const file = (...parts: string[]) => readFile(path.join(process.cwd(), ...parts))
+const fonts = path.join(process.cwd(), 'components', 'brand', 'fonts')
 
 /** The logo (app/icon.svg, the favicon) as a data URL for an `<img>` in an ImageResponse. */
 export async function logoDataUrl(): Promise<string> {
-  return `data:image/svg+xml;base64,${(await file('app', 'icon.svg')).toString('base64')}`
+  const svg = await readFile(path.join(process.cwd(), 'app', 'icon.svg'))
+  return `data:image/svg+xml;base64,${svg.toString('base64')}`
 }
 
 /** Geist in the card's two weights: its renderer reads TrueType, not the page's woff2. */
 async function shareCardFonts() {
-  const weights = [400, 700] as const
-  const data = await Promise.all(
-    ['Regular', 'Bold'].map((w) => file('components', 'brand', 'fonts', `Geist-${w}.ttf`)),
-  )
-  return weights.map((weight, i) => ({
-    name: 'Geist',
-    data: data[i]!,
-    weight,
-    style: 'normal' as const,
-  }))
+  const [regular, bold] = await Promise.all([
+    readFile(path.join(fonts, 'Geist-Regular.ttf')),
+    readFile(path.join(fonts, 'Geist-Bold.ttf')),
+  ])
+  return [
+    { name: 'Geist', data: regular, weight: 400 as const, style: 'normal' as const },
+    { name: 'Geist', data: bold, weight: 700 as const, style: 'normal' as const },
+  ]
 }
 
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 }
