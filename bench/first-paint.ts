@@ -5,8 +5,9 @@
  * the first contentful paint.
  *   npm run bench:paint -- [--runs 5] [--page site|minimal] [--port 3400] [--no-build] [--tasks]
  * For each run it prints when the HTML was parsed, when the first of Next's
- * scripts was evaluated and when the first contentful paint came, and with
- * --tasks every task before that paint and what it did.
+ * scripts was evaluated, when the main thread committed the first frame and
+ * how long its tiles took to rasterise, and when the first contentful paint
+ * came; with --tasks every main-thread task before that paint and what it did.
  */
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
@@ -86,10 +87,16 @@ export function analyse(events: TraceEvent[], pageUrl: string) {
       }
     }
   }
+  // The frame's tiles, rasterised in software on worker threads between the commit and the screen.
+  const raster = events.filter(
+    (e) => e.pid === pid && e.name === 'RasterTask' && e.dur && e.ts >= nav.ts && at(e) <= at(fcp),
+  )
   return {
     fcp: at(fcp),
     dcl: at(dcl),
     firstNextScript: at(firstNextScript),
+    commit: at(thread.find((e) => e.name === 'Commit')),
+    rasterMs: raster.reduce((sum, e) => sum + e.dur! / 1000, 0),
     tasks: tasks.filter((t) => t.start <= at(fcp) + 1 && t.dur >= 1),
   }
 }
@@ -118,13 +125,17 @@ try {
     // The first load warms the server and the browser, as in npm run bench: not counted.
     if (run === 0 || !result) continue
     const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
-    const { fcp, dcl, firstNextScript, tasks } = analyse(trace.traceEvents, front.url)
+    const { fcp, dcl, firstNextScript, commit, rasterMs, tasks } = analyse(
+      trace.traceEvents,
+      front.url,
+    )
     const first = !(firstNextScript < fcp)
     if (first) paintedFirst++
     const lcp = Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)
     console.log(
       `run ${run}: parsed (DOMContentLoaded) ${dcl.toFixed(0)} ms, first of Next's scripts ` +
-        `evaluated ${firstNextScript.toFixed(0)} ms, FCP ${fcp.toFixed(0)} ms: ` +
+        `evaluated ${firstNextScript.toFixed(0)} ms, first frame committed ${commit.toFixed(0)} ms ` +
+        `and rasterised in ${rasterMs.toFixed(0)} ms, FCP ${fcp.toFixed(0)} ms: ` +
         `${first ? 'painted first' : 'scripts first'}; simulated LCP ${lcp} ms, ` +
         `benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`,
     )

@@ -9,14 +9,7 @@ import { hero, waitlistForms } from '@/lib/site'
  */
 export function Hero() {
   return (
-    <section
-      aria-labelledby="hero-heading"
-      className="bg-ink relative isolate overflow-hidden text-white"
-    >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_20%_0%,rgba(124,58,237,0.45),transparent),radial-gradient(50%_45%_at_90%_20%,rgba(192,38,211,0.35),transparent)]"
-      />
+    <section aria-labelledby="hero-heading" className="bg-hero-glow text-white">
       <div className="mx-auto grid max-w-6xl gap-x-16 gap-y-8 px-6 pt-8 pb-20 sm:gap-y-12 sm:pt-14 lg:grid-cols-[1.1fr_0.9fr] lg:gap-y-10 lg:pt-16 lg:pb-28">
         <div className="lg:self-end">
           <p className="text-lg">
