@@ -13,8 +13,8 @@ import {
 } from './waitlist-page'
 
 /**
- * sonner is fetched after the page has painted, not with it, and the page
- * works before (and without) any of its scripts. These hold scripts back to
+ * sonner is fetched only once a visitor turns to a form, never with the page,
+ * and the page works before (and without) any of its scripts. These hold scripts back to
  * see what a visitor sees when an outcome beats them.
  */
 const isSonner = (body: string) => body.includes('data-sonner-toaster')
@@ -40,7 +40,7 @@ async function holdScripts(page: Page, which?: (body: string) => boolean) {
 // A script still held, or on its way, when a test ends is no failure of the page.
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }))
 
-test('the page loads no toast code before it paints, and mounts the toaster when idle', async ({
+test('the page loads no toast code with its load, only once a visitor turns to a form', async ({
   page,
   request,
 }) => {
@@ -49,17 +49,17 @@ test('the page loads no toast code before it paints, and mounts the toaster when
   for (const src of scripts)
     expect(isSonner(await (await request.get(src)).text()), src).toBe(false)
 
-  await page.goto('/')
-  // No click, no focus: the browser's first idle moment is enough.
-  await expect(toaster(page)).toBeAttached()
-})
-
-test('focusing a form loads the toaster even if the browser is never idle', async ({ page }) => {
-  await page.addInitScript(() => {
-    window.requestIdleCallback = () => 0
+  const fetched: string[] = []
+  page.on('response', async (response) => {
+    if (response.url().includes('/_next/static/chunks/') && isSonner(await response.text()))
+      fetched.push(response.url())
   })
   await page.goto('/')
   await page.waitForLoadState('networkidle')
+  // Idle, loaded, scrolled: nothing has asked for a toast yet.
+  await page.mouse.wheel(0, 2000)
+  await page.waitForLoadState('networkidle')
+  expect(fetched).toEqual([])
   await expect(toaster(page)).not.toBeAttached()
   await waitlistForm(page, 'cta').email.focus()
   await expect(toaster(page)).toBeAttached()
@@ -83,7 +83,7 @@ test('an outcome that comes before sonner has loaded shows in the page at once, 
   await expect(toast(page, notices.joined.title)).toHaveCount(1)
 })
 
-test('when fetching sonner fails, the next outcome fetches it again and shows its toast', async ({
+test('when fetching sonner fails, the next post fetches it again and shows its toast', async ({
   page,
 }) => {
   // Turbopack's runtime tries a failed chunk once more by itself, a little later,
@@ -100,11 +100,12 @@ test('when fetching sonner fails, the next outcome fetches it again and shows it
     return route.fulfill({ response, body })
   })
   await page.goto('/')
+  const form = waitlistForm(page, 'cta')
+  await form.email.focus()
   await expect.poll(() => failures).toBe(2)
   await expect(toaster(page)).not.toBeAttached()
   failing = false
 
-  const form = waitlistForm(page, 'cta')
   await form.join(uniqueEmail())
   await expect(form.status).toHaveText(statusText(notices.joined))
   await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
@@ -132,9 +133,10 @@ test('a form sent before the scripts arrive posts the plain way, and the answer 
   expect(sent).toHaveLength(1)
   scripts.release()
 
-  // The page the post answered with hydrates (its toaster mounts once it has), and the next
-  // signup goes through React: a toast says so.
-  await expect(toaster(page)).toBeAttached()
+  // The page the post answered with hydrates, and the next signup goes through React: a toast says so.
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__react')),
+  )
   await form.join(address)
   await expect(form.status).toHaveText(statusText(notices.already_joined))
   await expect(toast(page, notices.already_joined.title)).toBeVisible()

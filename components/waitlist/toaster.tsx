@@ -5,37 +5,36 @@ import { useEffect, useState } from 'react'
 type Sonner = typeof import('sonner')
 
 /**
- * The page's one `Toaster`, fetched after the first paint: when the browser
- * is first idle, or when a form is focused (tried again at each focus until
- * it has loaded). A toast made before it mounts is shown when it does (sonner
- * replays them). Every outcome is also in its form's status line, which is
- * what a screen reader hears, so the toasts' own live region is silenced:
- * shown once, not read out twice.
+ * The page's one `Toaster`, fetched only once a visitor turns to a form (a
+ * focus or a post inside one, tried again each time until it has loaded): the
+ * page's load never pays for code, styles and a render nobody has asked for
+ * yet. A toast made before it mounts is shown when it does (sonner replays
+ * them). Every outcome is also in its form's status line, which is what a
+ * screen reader hears, so the toasts' own live region is silenced: shown once,
+ * not read out twice.
  */
 export function Toaster() {
   const [sonner, setSonner] = useState<Sonner>()
 
   useEffect(() => {
     let done = false
-    const load = () =>
+    const events = ['focusin', 'submit'] as const
+    const onUse = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('form')) return
       import('sonner').then(
         (loaded) => {
           if (done) return
           done = true
-          document.removeEventListener('focusin', onFocus)
+          events.forEach((name) => document.removeEventListener(name, onUse, true))
           setSonner(loaded)
         },
         (error: unknown) => console.warn('Notifications could not be loaded yet', error),
       )
-    const onFocus = (event: FocusEvent) => {
-      if (event.target instanceof Element && event.target.closest('form')) void load()
     }
-    document.addEventListener('focusin', onFocus)
-    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 })
-    else setTimeout(load, 200)
+    events.forEach((name) => document.addEventListener(name, onUse, true))
     return () => {
       done = true
-      document.removeEventListener('focusin', onFocus)
+      events.forEach((name) => document.removeEventListener(name, onUse, true))
     }
   }, [])
 
