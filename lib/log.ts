@@ -7,7 +7,7 @@ const EMAIL_PATTERN = /[^\s"'<>(),;:=]*@[^\s"'<>(),;:=]*/g
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /** `anna@example.com` → `an***@example.com`. */
-export function maskEmail(address: string): string {
+function maskEmail(address: string): string {
   const at = address.lastIndexOf('@')
   return `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`
 }

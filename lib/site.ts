@@ -55,7 +55,6 @@ export const waitlistForms = {
 } as const
 
 export const WAITLIST_SOURCES = [waitlistForms.hero.source, waitlistForms.cta.source] as const
-export type WaitlistSource = (typeof WAITLIST_SOURCES)[number]
 
 export const features = {
   title: 'Everything You Need to Succeed Together',

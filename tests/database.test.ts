@@ -272,12 +272,7 @@ describe.each([
 async function embedded() {
   const folder = await mkdtemp(path.join(tmpdir(), 'waitlist-rules-'))
   const database = await openFolder(folder)
-  const client = new pg.Client({
-    host: database.host,
-    port: database.port,
-    user: 'postgres',
-    database: 'postgres',
-  })
+  const client = new pg.Client(database.connection)
   await client.connect()
   return {
     client,

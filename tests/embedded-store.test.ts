@@ -14,8 +14,7 @@ const signup = (email: string, timeoutMs = 2000) =>
 
 /** Another process's connection to the folder's socket, as `psql -h <folder> -p <port>` makes one. */
 async function operator(): Promise<pg.Client> {
-  const { port } = await store.folder()
-  const client = new pg.Client({ host: folder, port, user: 'postgres', database: 'postgres' })
+  const client = new pg.Client((await store.folder()).connection)
   await client.connect()
   return client
 }

@@ -28,7 +28,7 @@ const OWNER_SOCKET = /^\.owner\.(\d+)$/
 export type Owner = { port: number; who: string }
 export type Claim = { port: number; release(): Promise<void> }
 
-export const sqlSocket = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`)
+const sqlSocket = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`)
 const ownerSocket = (dir: string, port: number) => path.join(dir, `.owner.${port}`)
 
 const self = `process ${process.pid} on ${os.hostname()}, started ${new Date(Date.now() - process.uptime() * 1000).toISOString()}`
@@ -106,12 +106,15 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
  * simple-protocol message, so no other client's can fall between its parts.
  */
 export type FolderDatabase = {
-  host: string
-  port: number
+  /** How pg reaches it: host is the folder, where the socket is. */
+  connection: { host: string; port: number; user: 'postgres'; database: 'postgres' }
   /** The database itself, when this process has it open. */
   pglite?: PGlite
   close(): Promise<void>
 }
+
+const connection = (host: string, port: number) =>
+  ({ host, port, user: 'postgres', database: 'postgres' }) as const
 
 async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
   let db: PGlite | undefined
@@ -131,8 +134,7 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
     await server.start()
     const opened = db
     return {
-      host: dir,
-      port: claim.port,
+      connection: connection(dir, claim.port),
       pglite: opened,
       async close() {
         await server.stop().catch(() => {})
@@ -157,7 +159,7 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
       const claim = await claimFolder(dir)
       if ('release' in claim) return serve(dir, claim)
     } else if ((await ask(sqlSocket(dir, owner.port), 0)) !== undefined) {
-      return { host: dir, port: owner.port, close: async () => {} }
+      return { connection: connection(dir, owner.port), close: async () => {} }
     }
     if (Date.now() > deadline) {
       throw new Error(

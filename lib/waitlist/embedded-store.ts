@@ -36,13 +36,7 @@ export async function embeddedStore(
   const attach = () =>
     (attached ??= (async () => {
       const folder = await openFolder(dir)
-      const pool = new pg.Pool({
-        host: folder.host,
-        port: folder.port,
-        user: 'postgres',
-        database: 'postgres',
-        max: 4,
-      })
+      const pool = new pg.Pool({ ...folder.connection, max: 4 })
       // A connection that breaks is said by the query it breaks; the event alone would crash the process.
       pool.on('error', () => {})
       pool.on('connect', (client) => client.on('error', () => {}))
@@ -51,7 +45,7 @@ export async function embeddedStore(
       )
       log.info(
         folder.pglite
-          ? `opened the embedded database in ${dir} (socket .s.PGSQL.${folder.port})`
+          ? `opened the embedded database in ${dir} (socket .s.PGSQL.${folder.connection.port})`
           : `the embedded database in ${dir} is open in another process: signups go through it`,
       )
       return { folder, pool, secret: rows[0]!.signing_secret }

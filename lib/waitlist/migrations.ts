@@ -14,7 +14,7 @@ export type Migration = { version: string; name: string; file: string; sql: stri
 
 const FILE_NAME = /^(\d+)_(.*)\.sql$/
 
-export const MIGRATIONS_DIR = path.join('supabase', 'migrations')
+const MIGRATIONS_DIR = path.join('supabase', 'migrations')
 
 export async function readMigrations(root = process.cwd()): Promise<Migration[]> {
   const dir = path.join(root, MIGRATIONS_DIR)

@@ -11,7 +11,7 @@ export type WaitlistState =
   | { status: 'already_joined'; submissionId: string }
   | { status: 'error'; submissionId: string; email: string }
 
-export type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
+type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
 
 export const initialWaitlistState: WaitlistState = { status: 'idle' }
 

@@ -3,7 +3,7 @@ import { WAITLIST_SOURCES } from '@/lib/site'
 import { MAX_EMAIL_INPUT_LENGTH } from './outcome'
 
 /** RFC 5321 caps an address at 254 characters; the table enforces the same. */
-export const MAX_EMAIL_LENGTH = 254
+const MAX_EMAIL_LENGTH = 254
 
 /**
  * An address as `<input type="email">` accepts it (the HTML standard's rule,

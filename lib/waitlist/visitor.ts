@@ -60,7 +60,7 @@ function expand(address: string): number[] {
 }
 
 /** The visitor as the database knows them: an HMAC of the address, never the address. */
-export function clientKey(address: string, secret: string): string {
+function clientKey(address: string, secret: string): string {
   return createHmac('sha256', secret).update(`waitlist client ${address}`).digest('base64url')
 }
 

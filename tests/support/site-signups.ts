@@ -34,7 +34,7 @@ export async function site(db: Pick<pg.Client, 'query'>) {
  */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const folder = await openFolder(process.argv[2]!)
-  const client = new pg.Client({ host: folder.host, port: folder.port, user: 'postgres' })
+  const client = new pg.Client(folder.connection)
   await client.connect()
   // The ceiling, 600 a minute from everyone together, would refuse a stream this fast.
   await client.query('update waitlist_private.signup_limits set signups_per_minute = 0')

@@ -11,7 +11,7 @@ import { connect, SetupError, type Database } from './database'
 import { LIST_FORMATS, ListFileError } from './list-files'
 import { run } from './run'
 
-export const USAGE = `Usage: npm run waitlist -- <command>
+const USAGE = `Usage: npm run waitlist -- <command>
 
   count                                  how many signups there are
   export [--format csv|json] [--output FILE]

@@ -10,7 +10,7 @@ export class SetupError extends Error {}
  * owner not answering, a migration refused): like a connection that failed, a
  * code of its own has it said in one line, exit status 1, not as a crash.
  */
-export class FolderError extends Error {
+class FolderError extends Error {
   readonly code = 'WAITLIST_FOLDER'
 }
 
@@ -59,12 +59,7 @@ export async function connect(env: Env): Promise<Database> {
   const folder = await openFolder(dataDir).catch((error: Error) => {
     throw new FolderError(error.message, { cause: error })
   })
-  const client = new pg.Client({
-    host: folder.host,
-    port: folder.port,
-    user: 'postgres',
-    database: 'postgres',
-  })
+  const client = new pg.Client(folder.connection)
   client.on('error', () => {})
   try {
     await client.connect()
@@ -76,7 +71,7 @@ export async function connect(env: Env): Promise<Database> {
   return {
     client,
     kind: 'embedded',
-    where: `the embedded database in ${folder.host}${held}`,
+    where: `the embedded database in ${folder.connection.host}${held}`,
     async close() {
       await client.end().catch(() => {})
       await folder.close()
