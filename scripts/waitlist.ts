@@ -1,8 +1,4 @@
-/**
- * The operators' commands for the waitlist (`npm run waitlist -- help`).
- * Run under the `react-server` condition (package.json), where the store
- * modules' `server-only` guard is an empty module.
- */
+/** The operators' commands for the waitlist (`npm run waitlist -- help`). */
 import { createRequire } from 'node:module'
 import { EXIT, runWaitlistCli } from '@/lib/waitlist/operator/cli'
 

@@ -1,20 +1,26 @@
-import { spawn } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { Readable, Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
+import tls from 'node:tls'
+import { promisify } from 'node:util'
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
-import { lit } from '@/lib/waitlist/embedded-store'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
-import { connect, type Database } from '@/lib/waitlist/operator/database'
+import { connect, namedLists, type Database, type ListKind } from '@/lib/waitlist/operator/database'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 import { site } from './support/site-signups'
+
+const lit = (value: string) => pg.escapeLiteral(value)
+const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()
 if (unavailable) {
@@ -42,30 +48,45 @@ async function cli(command: string, env: Env, stdin = '') {
   return { code, stdout, stderr, said: stderr.trimEnd().split('\n') }
 }
 
-/** The store's database, held while `work` runs: meanwhile the embedded one's commands go through this process. */
-async function holding<T>(env: Env, work: (db: Database) => Promise<T>): Promise<T> {
-  const db = await connect(env)
+/** The list's database, held while `work` runs: meanwhile the embedded one's commands go through this process. */
+async function holding<T>(
+  env: Env,
+  work: (db: Database) => Promise<T>,
+  list?: ListKind,
+): Promise<T> {
+  const db = await connect(namedLists(env, list))
   return work(db).finally(() => db.close())
 }
 
 /** The rows of the last of `statements`, run as the tables' owner. */
-const sql = <Row>(env: Env, statements: string) =>
-  holding(env, async ({ client }) => {
-    const result = await client.query(statements)
-    return (Array.isArray(result) ? result.at(-1)! : result).rows as Row[]
-  })
+const sql = <Row>(env: Env, statements: string, list?: ListKind) =>
+  holding(
+    env,
+    async ({ client }) => {
+      const result = await client.query(statements)
+      return (Array.isArray(result) ? result.at(-1)! : result).rows as Row[]
+    },
+    list,
+  )
 
 const signUp = (env: Env, email: string) =>
   holding(env, async ({ client }) => (await site(client))(email))
 
 const temp = () => mkdtemp(path.join(os.tmpdir(), 'waitlist-'))
 
+/** The site's settings on an operator's machine that reaches the project's own database: a local Supabase's URL names no project. */
+const SITE_ON_SUPABASE = {
+  SUPABASE_URL: 'http://127.0.0.1:54321',
+  SUPABASE_ANON_KEY: 'sb_publishable_local',
+}
+
 type Store = {
   name: string
   skip?: string
   /** The embedded database signs its own inserts from the start; a Supabase project waits for --set. */
   signedAlready: boolean
-  open(keep?: (file: string) => boolean): Promise<{ env: Env; drop(): Promise<void> }>
+  /** The store's environment, and its list as every result names it. */
+  open(keep?: (file: string) => boolean): Promise<{ env: Env; list: string; drop(): Promise<void> }>
   /** The migrations an older code applied, where a store can be left with only those. */
   older?: (file: string) => boolean
 }
@@ -76,7 +97,8 @@ const STORES: Store[] = [
     async open() {
       const dir = await temp()
       const drop = () => rm(dir, { recursive: true, force: true })
-      return { env: { WAITLIST_DATA_DIR: path.join(dir, 'data') }, drop }
+      const data = path.join(dir, 'data')
+      return { env: { WAITLIST_DATA_DIR: data }, list: `the embedded database in ${data}`, drop }
     },
   },
   {
@@ -85,7 +107,8 @@ const STORES: Store[] = [
     signedAlready: false,
     async open(keep) {
       const { url, drop } = await pushedDatabase(keep)
-      return { env: { SUPABASE_DB_URL: url }, drop }
+      const list = `the Supabase database at ${new URL(url).host}`
+      return { env: { SUPABASE_DB_URL: url, ...SITE_ON_SUPABASE }, list, drop }
     },
     older: (file) => !file.startsWith('20261125140000'),
   },
@@ -107,20 +130,23 @@ const CSV =
 const insert = (rows: readonly (readonly string[])[]) =>
   `insert into public.waitlist (email, source, created_at) values ${rows.map((row) => `(${row.map(lit).join(', ')})`).join(', ')};`
 const emails = (json: string) => (JSON.parse(json) as { email: string }[]).map((row) => row.email)
-/** What import prints: inserted, skipped as duplicate, skipped as erased, rejected. */
-const tally = (...counts: number[]) =>
+/** What import prints: the list, then inserted, skipped as duplicate, skipped as erased, rejected. */
+const tally = (list: string, ...counts: number[]) =>
+  `${'list'.padEnd(20)}  ${list}\n` +
   ['inserted', 'skipped as duplicate', 'skipped as erased', 'rejected']
     .map((label, i) => `${label.padEnd(20)}  ${counts[i]}\n`)
     .join('')
+const counted = (n: number, list: string) => `${n} signup${n === 1 ? '' : 's'} on ${list}\n`
 
 describe.each(STORES)('$name', (store) => {
   describe.skipIf(store.skip)('the commands', () => {
     let env: Env
+    let list: string
     let drop: (() => Promise<void>) | undefined
     let files: string
 
     beforeAll(async () => {
-      ;({ env, drop } = await store.open())
+      ;({ env, list, drop } = await store.open())
       files = await temp()
     })
     afterAll(async () => {
@@ -133,10 +159,10 @@ describe.each(STORES)('$name', (store) => {
       await sql(env, `${empty} ${unsign} ${insert(ROWS)}`)
     })
 
-    it('counts the list', async () => {
+    it('counts the list, naming it', async () => {
       const { code, stdout, said } = await cli('count', env)
-      expect({ code, stdout }).toEqual({ code: 0, stdout: '4\n' })
-      expect(said).toEqual([expect.stringMatching(/^waitlist: count on the /)])
+      expect({ code, stdout }).toEqual({ code: 0, stdout: counted(4, list) })
+      expect(said).toEqual([`waitlist: count on ${list}`])
     })
 
     it('exports CSV and JSON in signup order, guarding formulas, and the CSV imports back as it was', async () => {
@@ -145,31 +171,42 @@ describe.each(STORES)('$name', (store) => {
       expect(JSON.parse(json.stdout)).toEqual(
         ROWS.map(([email, source, created_at]) => ({ email, source, created_at })),
       )
+      expect(json.said.at(-1)).toBe(`waitlist: exported 4 signups from ${list}`)
       await sql(env, 'delete from public.waitlist')
-      expect(await cli('import -', env, CSV)).toMatchObject({ code: 0, stdout: tally(4, 0, 0, 0) })
+      expect(await cli('import -', env, CSV)).toMatchObject({
+        code: 0,
+        stdout: tally(list, 4, 0, 0, 0),
+      })
       expect((await cli('export', env)).stdout).toBe(CSV)
     })
 
-    it('writes --output to a new file only, and leaves none when the export fails', async () => {
+    it('writes --output to a new file its owner alone can read, - to stdout, and leaves none when the export fails', async () => {
       const file = path.join(files, 'list.csv')
-      expect(await cli(`export --output ${file}`, env)).toMatchObject({ code: 0, stdout: '' })
+      const written = await cli(`export --output ${file}`, env)
+      expect(written).toMatchObject({ code: 0, stdout: '' })
+      expect(written.said.at(-1)).toBe(`waitlist: wrote ${file}, 4 signups from ${list}`)
       expect(await readFile(file, 'utf8')).toBe(CSV)
+      expect((await stat(file)).mode & 0o777).toBe(0o600)
       const again = await cli(`export --format json --output ${file}`, env)
       expect(again).toMatchObject({ code: 2, stderr: expect.stringMatching(/never writes over/) })
       expect(await readFile(file, 'utf8')).toBe(CSV)
+
+      expect(await cli('export --output -', env)).toMatchObject({ code: 0, stdout: CSV })
+      expect(existsSync('-')).toBe(false)
+
       const failed = path.join(files, 'failed.csv')
-      await sql(env, 'alter table public.waitlist rename to waitlist_away')
+      await sql(env, 'alter table public.waitlist rename column email to address')
       try {
         const result = await cli(`export --output ${failed}`, env)
         expect(result.code).toBe(1)
-        expect(result.said.at(-1)).toMatch(/^waitlist: .*waitlist.* does not exist/)
+        expect(result.said.at(-1)).toMatch(/^waitlist: column "email" does not exist/)
       } finally {
-        await sql(env, 'alter table public.waitlist_away rename to waitlist')
+        await sql(env, 'alter table public.waitlist rename column address to email')
       }
       expect(existsSync(failed)).toBe(false)
     })
 
-    it('counts per form, zeros included, and per UTC day', async () => {
+    it('counts per form, zeros included, and per UTC day, naming the list', async () => {
       const day = (ago: number) =>
         new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10)
       const at = [
@@ -182,6 +219,7 @@ describe.each(STORES)('$name', (store) => {
       await sql(env, `delete from public.waitlist; ${insert(rows)}`)
       const json = await cli('stats --days 3 --format json', env)
       expect(JSON.parse(json.stdout)).toEqual({
+        list,
         total: 4,
         by_source: { hero_section: 4, cta_section: 0 },
         first_signup_at: '2020-01-01T12:00:00Z',
@@ -189,22 +227,28 @@ describe.each(STORES)('$name', (store) => {
         days: [2, 0, 1].map((signups, i) => ({ day: day(2 - i), signups })),
       })
       const table = await cli('stats', env)
-      expect(table.stdout).toMatch(/^Signups +4\n {2}hero_section +4\n {2}cta_section +0\n/)
+      expect(table.stdout.split('\n').slice(0, 4)).toEqual([
+        `List            ${list}`,
+        'Signups         4',
+        '  hero_section  4',
+        '  cta_section   0',
+      ])
       expect(table.stdout.trimEnd().split('\n').slice(-15)).toEqual([
         'Signups per day (UTC):',
         ...[...Array(14).keys()].map((i) => expect.stringMatching(`^  ${day(13 - i)}  +\\d+$`)),
       ])
     })
 
-    it('removes in any case, remembers each as a keyed hash, and an import skips it until restored', async () => {
+    it('removes in any case, says from which list, remembers each as a keyed hash, and an import skips it until restored', async () => {
       const older = path.join(files, 'older.csv')
       expect((await cli(`export --output ${older}`, env)).code).toBe(0)
       const removed = await cli('remove ANNA@Example.com nobody@example.com', env)
       expect(removed).toMatchObject({
         code: 0,
-        stdout: 'removed\tanna@example.com\nnot on the list\tnobody@example.com\n',
+        stdout:
+          'removed\tanna@example.com\nnot on the list\tnobody@example.com\n' +
+          `removed 1 of 2 from ${list}; each is remembered as erased there.\n`,
       })
-      expect(removed.said.at(-1)).toBe('waitlist: removed 1 of 2; each is remembered as erased.')
       // Each, as an HMAC keyed in the database, so that no backup brings either in; no address is kept.
       const [keys] = await sql<{ key: Buffer }>(
         env,
@@ -222,12 +266,12 @@ describe.each(STORES)('$name', (store) => {
       const empty = await cli(`import ${files}/empty.csv --restore anna@example.com`, env)
       expect(empty).toMatchObject({ code: 1, stderr: expect.stringMatching(/the file is empty/) })
       const skipped = await cli(`import ${older}`, env)
-      expect(skipped).toMatchObject({ code: 0, stdout: tally(0, 3, 1, 0) })
+      expect(skipped).toMatchObject({ code: 0, stdout: tally(list, 0, 3, 1, 0) })
       expect(skipped.said.at(-1)).toMatch(/1 erased on request were not added back.*--restore/)
-      expect((await cli('count', env)).stdout).toBe('3\n')
+      expect((await cli('count', env)).stdout).toBe(counted(3, list))
 
       const restored = await cli(`import ${older} --restore Anna@example.com`, env)
-      expect(restored).toMatchObject({ code: 0, stdout: tally(1, 3, 0, 0) })
+      expect(restored).toMatchObject({ code: 0, stdout: tally(list, 1, 3, 0, 0) })
       expect((await cli('export', env)).stdout).toContain(ROWS[3].join(','))
       expect(removed.stderr + skipped.stderr + restored.stderr).not.toMatch(/(anna|nobody)@/)
     })
@@ -238,9 +282,11 @@ describe.each(STORES)('$name', (store) => {
       expect((await cli('remove cleo@example.com', env)).code).toBe(0)
       await signUp(env, 'cleo@example.com')
       expect(await sql(env, 'select * from waitlist_private.erasures')).toEqual([])
-      expect((await cli('remove cleo@example.com', env)).stdout).toBe('removed\tcleo@example.com\n')
+      expect((await cli('remove cleo@example.com', env)).stdout).toMatch(
+        /^removed\tcleo@example.com\nremoved 1 of 1 /,
+      )
       await signUp(env, 'cleo@example.com')
-      expect((await cli(`import ${older}`, env)).stdout).toBe(tally(0, 4, 0, 0))
+      expect((await cli(`import ${older}`, env)).stdout).toBe(tally(list, 0, 4, 0, 0))
     })
 
     it('rejects bad rows by their line, exit 3, masking addresses, and skips duplicates in any case', async () => {
@@ -256,26 +302,39 @@ describe.each(STORES)('$name', (store) => {
       ]
       await writeFile(file, rows.join('\n'))
       const result = await cli(`import ${file}`, env)
-      expect(result).toMatchObject({ code: 3, stdout: tally(1, 2, 0, 3) })
+      expect(result).toMatchObject({ code: 3, stdout: tally(list, 1, 2, 0, 3) })
       expect(result.said.slice(1)).toEqual([
         'line 3: rejected, not an address the site takes: "an***@example.com"',
         'line 4: rejected, source must be hero_section or cta_section, not "footer"',
         expect.stringMatching(/^line 5: rejected, refused by the table: .*"2024-02-30T10:00:00Z"$/),
       ])
-      expect((await cli('count', env)).stdout).toBe('5\n')
+      expect((await cli('count', env)).stdout).toBe(counted(5, list))
       const json = JSON.stringify(
         ['Dup@Example.com', 'dup@example.com'].map((email) => ({ email, source: 'cta_section' })),
       )
-      expect(await cli('import -', env, json)).toMatchObject({ code: 0, stdout: tally(1, 1, 0, 0) })
+      expect(await cli('import -', env, json)).toMatchObject({
+        code: 0,
+        stdout: tally(list, 1, 1, 0, 0),
+      })
     })
 
-    it('checks the schema: the table on stdout, a warning while no signing secret is set', async () => {
+    it('checks the schema and says where the site writes: the table on stdout, a warning while no signing secret is set', async () => {
       const { code, stdout, stderr } = await cli('check', env)
       expect(code).toBe(0)
-      expect(stdout).toMatch(
-        /^Database +the .*\nMigrations +all 7 applied, the newest 20261125140000_erasure_sticks.sql\nSignup limits +in place\nCeiling +600 new signups a minute from everyone together\nSigning secret +(set: only the site adds to the list|not set)\n$/,
-      )
-      expect(stdout.includes('set: only the site adds')).toBe(store.signedAlready)
+      const site = store.signedAlready ? list : 'Supabase at 127.0.0.1:54321 (SUPABASE_ANON_KEY)'
+      const psql = store.signedAlready
+        ? ['psql            nothing holds the folder now \\(this command opened it\\)']
+        : []
+      expect(stdout.split('\n')).toEqual([
+        `Database        ${list}`,
+        `Site writes to  ${site}`,
+        ...psql.map((line) => expect.stringMatching(line)),
+        'Migrations      all 7 applied, the newest 20261125140000_erasure_sticks.sql',
+        'Signup limits   in place',
+        'Ceiling         600 new signups a minute from everyone together',
+        `Signing secret  ${store.signedAlready ? 'set: only the site adds to the list' : 'not set'}`,
+        '',
+      ])
       expect(stderr.includes('warning: no signing secret is set')).toBe(!store.signedAlready)
     })
 
@@ -341,31 +400,163 @@ describe.each(STORES)('$name', (store) => {
         message: expect.stringMatching(/not signed by it/),
       })
       await signUp(env, 'eve@example.com')
-      expect((await cli('count', env)).stdout).toBe('5\n')
+      expect((await cli('count', env)).stdout).toBe(counted(5, list))
     })
   })
 })
+
+describe.skipIf(unavailable)(
+  'two lists: the site on the embedded database, SUPABASE_DB_URL on another',
+  () => {
+    let env: Env
+    let host: string
+    let dir: string
+    let drop: (() => Promise<void>) | undefined
+    const lists = () => [`the Supabase database at ${host}`, `the embedded database in ${dir}`]
+    /** The addresses on `list`. */
+    const on = async (list: ListKind) =>
+      (await sql<{ email: string }>(env, 'select email from public.waitlist', list)).map(
+        (row) => row.email,
+      )
+
+    beforeAll(async () => {
+      const pushed = await pushedDatabase()
+      drop = pushed.drop
+      host = new URL(pushed.url).host
+      dir = path.join(await temp(), 'data')
+      env = { SUPABASE_DB_URL: pushed.url, WAITLIST_DATA_DIR: dir }
+      for (const list of ['supabase', 'embedded'] as const)
+        await sql(env, insert([['anna@example.com', 'hero_section', '2024-05-01T10:00:00Z']]), list)
+    })
+    afterAll(async () => {
+      await drop?.()
+      await rm(path.dirname(dir), { recursive: true, force: true })
+    })
+
+    it('remove, import and signing-secret --set refuse in one line naming both, and change neither; --list makes each act on the list it names', async () => {
+      const secret = { WAITLIST_SIGNING_SECRET: 'x'.repeat(43) }
+      for (const [command, more] of [
+        ['remove anna@example.com', {}],
+        ['import -', {}],
+        ['signing-secret --set', secret],
+      ] as const) {
+        const refused = await cli(
+          command,
+          { ...env, ...more },
+          'email,source\nben@example.com,cta_section\n',
+        )
+        expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 2, stdout: '' })
+        expect(refused.said).toEqual([
+          expect.stringContaining(`${command.split(' ')[0]} changed nothing`),
+        ])
+        for (const list of lists()) expect(refused.said[0]).toContain(list)
+        expect(refused.said[0]).toMatch(/--list supabase or --list embedded\.$/)
+      }
+      expect(await on('supabase')).toEqual(['anna@example.com'])
+      expect(await on('embedded')).toEqual(['anna@example.com'])
+      expect(
+        await sql(
+          env,
+          'select signing_secret is null as unset from waitlist_private.secrets',
+          'supabase',
+        ),
+      ).toEqual([{ unset: true }])
+
+      const embedded = await cli('remove anna@example.com --list embedded', env)
+      expect(embedded.stdout).toContain(
+        `\nremoved 1 of 1 from ${lists()[1]}; each is remembered as erased there.\n`,
+      )
+      expect(await on('embedded')).toEqual([])
+      expect(await on('supabase')).toEqual(['anna@example.com'])
+      const supabase = await cli('remove anna@example.com --list supabase', env)
+      expect(supabase.stdout).toContain(
+        `\nremoved 1 of 1 from ${lists()[0]}; each is remembered as erased there.\n`,
+      )
+      expect(await on('supabase')).toEqual([])
+    })
+
+    it('a reading command says both: the list it read, and where the site writes', async () => {
+      const { code, stdout, said } = await cli('count', env)
+      expect({ code, stdout }).toEqual({
+        code: 0,
+        stdout: counted((await on('supabase')).length, lists()[0]!),
+      })
+      expect(said.at(-1)).toBe(
+        `waitlist: note: the site here writes to ${lists()[1]} (no Supabase variables are set for it), not to this list: --list supabase or --list embedded says which.`,
+      )
+    })
+
+    it("says in one line, exit 1, that a server refuses TLS, or that the database is not the project's", async () => {
+      const url = new URL(env.SUPABASE_DB_URL!)
+      url.search = '?sslmode=require&uselibpqcompat=true'
+      const tls = await cli('check', { ...env, SUPABASE_DB_URL: url.href })
+      expect({ code: tls.code, stdout: tls.stdout }).toEqual({ code: 1, stdout: '' })
+      expect(tls.said).toEqual([
+        `waitlist: the Supabase database at ${host} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`,
+      ])
+      const other = new URL(env.SUPABASE_DB_URL!)
+      other.pathname = '/postgres'
+      const elsewhere = await cli('count --list supabase', { ...env, SUPABASE_DB_URL: other.href })
+      expect(elsewhere.code).toBe(1)
+      expect(elsewhere.said).toEqual([
+        expect.stringMatching(
+          /^waitlist: the Supabase database at .* has no table public.waitlist: SUPABASE_DB_URL names another database than the project's/,
+        ),
+      ])
+    })
+  },
+)
 
 describe('the command line', () => {
   const nowhere = path.join(os.tmpdir(), `waitlist-nowhere-${process.pid}`)
   const env = { WAITLIST_DATA_DIR: nowhere }
   afterAll(() => rm(nowhere, { recursive: true, force: true }))
 
+  const days = /^--days must be a whole number from 1 to 3660, not "(0|-5|abc)"\.$/
   it.each([
     [
       'export --fromat json',
-      /^export has no option --fromat \(did you mean --format\?\)\. It takes: --format csv\|json, --output FILE\.$/,
+      /^export has no option --fromat \(did you mean --format\?\)\. It takes: --format csv\|json, --output FILE, --list supabase\|embedded\.$/,
     ],
     ['exprot', /^there is no command "exprot" \(did you mean export\?\): count, export, /],
     ['export --format', /^export was given --format without its value\. It takes: --format/],
-    ['remove --from list.txt', /^remove has no option --from\. It takes no options\.$/],
+    [
+      'remove --from list.txt',
+      /^remove has no option --from\. It takes: --list supabase\|embedded\.$/,
+    ],
     ['remove', /^remove takes the ADDRESS to erase, or - to read them from standard input\.$/],
-    ['stats --days 0', /^--days must be a whole number from 1 to 3660, not "0"\.$/],
+    ['stats --days 0', days],
+    ['stats --days -5', days],
+    ['stats --days abc', days],
+    ['count --list production', /^--list must be supabase or embedded, not "production"\.$/],
+    ['count --list supabase', /^--list supabase needs SUPABASE_DB_URL, /],
+    [
+      `import ${os.tmpdir()}`,
+      /^\/tmp is a folder: import takes a file, or - for standard input\.$/,
+    ],
+    ['import /no/such/list.csv', /^there is no file \/no\/such\/list.csv to import\.$/],
   ])('%s: exit 2, one line, nothing opened', async (command, says) => {
     const { code, stdout, said } = await cli(command, env)
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' })
     expect(said).toEqual([expect.stringMatching(/^waitlist: /)])
     expect(said[0]!.slice('waitlist: '.length)).toMatch(says)
+    expect(existsSync(nowhere)).toBe(false)
+  })
+
+  it('under npm, says to put -- before the options when npm kept one for itself', async () => {
+    const npm = { ...env, npm_lifecycle_event: 'waitlist' }
+    const kept = await cli('export x.csv', { ...npm, npm_config_output: 'true' })
+    expect(kept).toMatchObject({ code: 2, stdout: '' })
+    expect(kept.said).toEqual([
+      'waitlist: npm took --output for itself: put -- after `npm run waitlist`, or npm takes the options for itself: npm run waitlist -- <command> --<option> …',
+    ])
+    // `--format json` leaves no trace but its value, which the command does not take.
+    const value = await cli('export json', npm)
+    expect(value.said).toEqual([
+      expect.stringMatching(
+        /^waitlist: export takes no argument "json"\. If it is an option's value, put -- after `npm run waitlist`/,
+      ),
+    ])
     expect(existsSync(nowhere)).toBe(false)
   })
 
@@ -377,13 +568,24 @@ describe('the command line', () => {
     ])
   })
 
+  it('check fails, naming the variable, when the site would refuse signups, and opens nothing', async () => {
+    const { code, stdout, said } = await cli('check', {
+      ...env,
+      WAITLIST_RATE_LIMIT_PER_MINUTE: 'abc',
+    })
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
+    expect(said).toEqual([
+      'waitlist: the site takes no signups, its configuration is broken: WAITLIST_RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 100000, not "abc".',
+    ])
+    expect(existsSync(nowhere)).toBe(false)
+  })
+
   it('makes a new signing secret without touching the database', async () => {
     const made = await cli('signing-secret', {
       SUPABASE_DB_URL: 'postgresql://nobody@127.0.0.1:1/x',
     })
     expect(made).toMatchObject({ code: 0, stdout: expect.stringMatching(/^[\w-]{43}\n$/) })
     expect(made.stderr).toMatch(/WAITLIST_SIGNING_SECRET/)
-    expect((await cli('signing-secret', env)).stdout).not.toBe(made.stdout)
     expect(existsSync(nowhere)).toBe(false)
   })
 
@@ -392,71 +594,231 @@ describe('the command line', () => {
     expect(code).toBe(1)
     expect(said).toEqual([expect.stringMatching(/^waitlist: the data folder's path is too long/)])
   })
+
+  it("says in one line, exit 1, what to change when SUPABASE_DB_URL is the project's URL", async () => {
+    const { code, said } = await cli('count', { SUPABASE_DB_URL: 'https://abcd.supabase.co' })
+    expect(code).toBe(1)
+    expect(said).toEqual([
+      "waitlist: SUPABASE_DB_URL is https://abcd.supabase.co, not a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.",
+    ])
+  })
+
+  describe('against a server that answers as PostgreSQL does when', () => {
+    const servers: Server[] = []
+    afterAll(() => Promise.all(servers.map((server) => new Promise((done) => server.close(done)))))
+    /** A server that answers the client's first message with `answer`; resolves to its URL. */
+    async function answering(answer: (socket: Socket) => void) {
+      const server = createServer((socket) => socket.once('data', () => answer(socket)))
+      servers.push(server)
+      await once(server.listen(0, '127.0.0.1'), 'listening')
+      return `postgresql://postgres:secret@127.0.0.1:${(server.address() as { port: number }).port}/postgres`
+    }
+
+    it('it takes only encrypted connections', async () => {
+      // PostgreSQL 15's own refusal, an ErrorResponse, for a client without TLS where pg_hba.conf allows only hostssl.
+      const message =
+        'no pg_hba.conf entry for host "127.0.0.1", user "postgres", database "postgres", no encryption'
+      const fields = Buffer.from(`SFATAL\0VFATAL\0C28000\0M${message}\0\0`)
+      const head = Buffer.alloc(5)
+      head.write('E')
+      head.writeInt32BE(fields.length + 4, 1)
+      const url = await answering((socket) => socket.end(Buffer.concat([head, fields])))
+      const { code, said } = await cli('count', {
+        SUPABASE_DB_URL: `${url}?sslmode=disable`,
+        ...SITE_ON_SUPABASE,
+      })
+      expect(code).toBe(1)
+      expect(said).toEqual([
+        `waitlist: the Supabase database at ${new URL(url).host} takes only encrypted connections: end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true (${message}).`,
+      ])
+    })
+
+    it.skipIf(!onPath('openssl'))('it presents a certificate Node does not trust', async () => {
+      const made = await temp()
+      const [key, cert] = [path.join(made, 'key.pem'), path.join(made, 'cert.pem')]
+      await exec('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ])
+      const secureContext = tls.createSecureContext({
+        key: await readFile(key),
+        cert: await readFile(cert),
+      })
+      await rm(made, { recursive: true, force: true })
+      // The answer to pg's SSLRequest: yes, then the handshake, with a certificate no authority signed.
+      const url = await answering((socket) => {
+        socket.write('S')
+        new tls.TLSSocket(socket, { isServer: true, secureContext }).on('error', () => {})
+      })
+      const { code, said } = await cli('count', {
+        SUPABASE_DB_URL: `${url}?sslmode=require`,
+        ...SITE_ON_SUPABASE,
+      })
+      expect(code).toBe(1)
+      expect(said).toEqual([
+        `waitlist: Node does not trust the certificate of the Supabase database at ${new URL(url).host} (DEPTH_ZERO_SELF_SIGNED_CERT): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`,
+      ])
+    })
+  })
 })
 
-const SITE = '--conditions=react-server --import tsx tests/support/site-signups.ts'
+describe('the embedded store while another process has the folder open, as a running site has', () => {
+  let dir: string
+  let env: Env
+  let owner: ReturnType<typeof spawn>
+  const printed: string[] = []
 
-describe('the embedded store while the site owns the folder', () => {
-  it('exports, removes and imports between its signups, losing none', async () => {
-    const dir = await temp()
-    const env = { WAITLIST_DATA_DIR: path.join(dir, 'data') }
-    const child = spawn(process.execPath, [...SITE.split(' '), env.WAITLIST_DATA_DIR])
-    const printed: string[] = []
-    let complaints = ''
-    createInterface({ input: child.stdout }).on('line', (line) => printed.push(line))
-    child.stderr.on('data', (chunk: Buffer) => (complaints += chunk.toString()))
-    const exited = once(child, 'exit')
-    const stored = () => printed.filter((line) => /^site-\d+@example\.com$/.test(line))
+  beforeAll(async () => {
+    dir = path.join(await temp(), 'data')
+    env = { WAITLIST_DATA_DIR: dir }
+    owner = spawn(process.execPath, ['--import', 'tsx', 'tests/support/open-folder.ts', dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const lines = createInterface({ input: owner.stdout! })
+    lines.on('line', (line) => printed.push(line))
+    for await (const line of lines) if (line === 'open') break
+    // The ceiling, 600 a minute from everyone together, would refuse a stream as fast as the one below.
+    await sql(env, 'update waitlist_private.signup_limits set signups_per_minute = 0')
+  })
+  afterAll(async () => {
+    const exited = once(owner, 'exit')
+    owner.kill('SIGTERM')
+    await exited
+    expect({ status: owner.exitCode, last: printed.at(-1) }).toEqual({ status: 0, last: 'closed' })
+    await rm(path.dirname(dir), { recursive: true, force: true })
+  })
+
+  it("exports, removes and imports between the site's signups, losing none", async () => {
+    // The site's signups, one after another through the owner, for as long as the commands run.
+    const stored: string[] = []
+    let stopping = false
+    const signups = holding(env, async ({ client }) => {
+      const signUp = await site(client)
+      for (let n = 1; !stopping; n += 1) {
+        await signUp(`site-${n}@example.com`)
+        stored.push(`site-${n}@example.com`)
+        await sleep(3)
+      }
+    })
+    let failure: unknown
+    signups.catch((error: unknown) => (failure = error))
     const until = async (done: () => boolean) => {
-      for (; !done(); await sleep(20))
-        if (child.exitCode !== null) throw new Error(`the site stopped: ${printed}${complaints}`)
+      for (; !done(); await sleep(20)) if (failure) throw failure
+    }
+    /** `command`, then the proof that a signup landed after it began: the commands never stop the site. */
+    const amid = async (command: string) => {
+      const before = stored.length
+      const result = await cli(command, env)
+      await until(() => stored.length > before)
+      return result
     }
     const list = async () => emails((await cli('export --format json', env)).stdout)
     const imports = ['imported-1@example.com', 'imported-2@example.com']
-    let gone = ''
     try {
-      await until(() => printed.includes('ready, owning the folder') && stored().length >= 20)
-      const before = stored()
-      const exported = await cli('export --format json', env)
+      await until(() => stored.length >= 20)
+      const before = [...stored]
+      const exported = await amid('export --format json')
       expect(exported).toMatchObject({
         code: 0,
         stderr: expect.stringMatching(/through the server/),
       })
       expect(emails(exported.stdout)).toEqual(expect.arrayContaining(before))
 
-      gone = before[5]!
-      expect(await cli(`remove ${gone}`, env)).toMatchObject({
-        code: 0,
-        stdout: `removed\t${gone}\n`,
-      })
-      const file = path.join(dir, 'list.json')
+      const gone = before[5]!
+      expect((await amid(`remove ${gone}`)).stdout).toMatch(
+        new RegExp(`^removed\t${gone}\nremoved 1 of 1 `),
+      )
+      const file = path.join(path.dirname(dir), 'list.json')
       await writeFile(
         file,
         JSON.stringify([...imports, gone].map((email) => ({ email, source: 'hero_section' }))),
       )
-      expect(await cli(`import ${file}`, env)).toMatchObject({
+      expect(await amid(`import ${file}`)).toMatchObject({
         code: 0,
-        stdout: tally(2, 0, 1, 0),
+        stdout: tally(`the embedded database in ${dir}`, 2, 0, 1, 0),
       })
       const during = await list()
       expect(during).toEqual(expect.arrayContaining(imports))
       expect(during).not.toContain(gone)
-
-      // The site went on signing people up all the while, and goes on.
-      const after = stored().length
-      expect(after).toBeGreaterThan(before.length)
-      await until(() => stored().length >= after + 10)
+      stopping = true
+      await signups
+      const kept = stored.filter((email) => email !== gone)
+      expect((await list()).sort()).toEqual([...kept, ...imports].sort())
     } finally {
-      child.kill('SIGTERM')
-      await exited
+      stopping = true
+      await signups.catch(() => {})
     }
-    expect({ status: child.exitCode, complaints, last: printed.at(-1) }).toEqual({
-      status: 0,
-      complaints: '',
-      last: 'errors 0',
-    })
-    const kept = stored().filter((email) => email !== gone)
-    expect((await list()).sort()).toEqual([...kept, ...imports].sort())
-    await rm(dir, { recursive: true, force: true })
   }, 60_000)
+
+  it.skipIf(!onPath('psql'))(
+    'check prints the psql command that reaches it while the owner runs, and it answers',
+    async () => {
+      const { code, stdout } = await cli('check', env)
+      expect(code).toBe(0)
+      const psql = /^psql +(psql .*)$/m.exec(stdout)?.[1] ?? ''
+      expect(psql).toMatch(
+        new RegExp(
+          `^psql -h ${dir.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} -p \\d+ -U postgres -d postgres$`,
+        ),
+      )
+      const count = Number(/^(\d+) /.exec((await cli('count', env)).stdout)?.[1])
+      const { stdout: answer } = await exec('sh', [
+        '-c',
+        `${psql} -c 'select count(*) from public.waitlist'`,
+      ])
+      expect(answer).toMatch(new RegExp(`^ +${count}$`, 'm'))
+    },
+  )
 })
+
+describe('through npm, as an operator starts them', () => {
+  /** `npm <args>` in the project, its whole process group killed if it outlives a minute. */
+  async function npm(args: string[], env: Env) {
+    const child = spawn('npm', args, {
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let [stdout, stderr] = ['', '']
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000)
+    const [status] = (await once(child, 'exit')) as [number | null]
+    clearTimeout(timer)
+    return { status, stdout, said: stderr.trimEnd().split('\n') }
+  }
+
+  it('with the -- forgotten, the command says to put it before the options, and writes nothing', async () => {
+    const dir = await temp()
+    const file = path.join(dir, 'x.csv')
+    const result = await npm(['run', '-s', 'waitlist', 'export', '--output', file], {
+      WAITLIST_DATA_DIR: path.join(dir, 'data'),
+    })
+    expect(result).toMatchObject({ status: 2, stdout: '' })
+    expect(result.said).toEqual([
+      expect.stringMatching(
+        /^waitlist: npm took --output for itself: put -- after `npm run waitlist`/,
+      ),
+    ])
+    expect(existsSync(file) || existsSync(path.join(dir, 'data'))).toBe(false)
+    await rm(dir, { recursive: true, force: true })
+  })
+})
+
+/** Whether a program is on PATH. */
+function onPath(program: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${program}`]).status === 0
+}

@@ -1,37 +1,41 @@
 import { once } from 'node:events'
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
-import { access, rm } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import leven from 'leven'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
-import { connect, SetupError, type Database } from './database'
+import { connect, LISTS, namedLists, SetupError, type Database, type ListKind } from './database'
 import { LIST_FORMATS, ListFileError } from './list-files'
 import { run } from './run'
 
-const USAGE = `Usage: npm run waitlist -- <command>
+const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded]
 
   count                                  how many signups there are
   export [--format csv|json] [--output FILE]
-                                         the list, to stdout or to a new FILE
+                                         the list, to stdout or to a new FILE (- for stdout),
+                                         readable by you alone
   stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
   remove ADDRESS... | -                  erases each address (- reads them from stdin, one a
                                          line); an import never adds it back
   import FILE|- [--format csv|json] [--restore ADDRESS]...
                                          adds a list, skipping addresses already on it and
                                          those erased, but for each --restore ADDRESS
-  check                                  every migration applied? the limits? signing?
+  check                                  the site's configuration, and the database: every
+                                         migration applied? the limits? signing?
   signing-secret [--set]                 makes a secret for the site to sign its inserts with;
                                          --set has Supabase refuse inserts not signed with
                                          WAITLIST_SIGNING_SECRET (set it on the site first)
 
 With SUPABASE_DB_URL set the commands work on that database (Supabase's);
 else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
-the running server when there is one. They read the .env files next dev reads.
-Exit status: 0 done, 1 failed, 2 a mistake in the command or its setup,
-3 import rejected rows.
+the running server when there is one. --list supabase or --list embedded
+names the one meant; remove, import and signing-secret --set refuse to guess
+when the site's configuration here writes to the other. They read the .env
+files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
+command or its setup, 3 import rejected rows.
 `
 
 export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
@@ -53,6 +57,9 @@ const COMMANDS: Record<string, Record<string, Option>> = {
   'signing-secret': { set: { type: 'boolean' } },
 }
 
+/** Every command can be told which list it acts on. */
+const LIST_OPTION: Option = format(...LISTS)
+
 class UsageError extends Error {}
 
 /** The closest of `names` to `typed`, when it is a typo away. */
@@ -63,9 +70,30 @@ function closest(typed: string, names: string[]): string | undefined {
 type Values = Record<string, string | string[] | boolean | undefined>
 type Parsed = { name: string; values: Values; positionals: string[] }
 
-function parse(argv: string[]): Parsed {
-  const [name = '', ...args] = argv
-  const options = COMMANDS[name]
+/**
+ * `npm run waitlist export --output x.csv`, the `--` left out: npm reads
+ * `--output` as a setting of its own, passes the command `export x.csv`,
+ * and says so only in npm_config_output. Some options (`--format`) it takes
+ * without a trace: then the command gets their values as arguments.
+ */
+const underNpm = (env: Env) => env.npm_lifecycle_event === 'waitlist'
+const NPM_HINT =
+  'put -- after `npm run waitlist`, or npm takes the options for itself: npm run waitlist -- <command> --<option> …'
+
+function npmTook(env: Env): string | undefined {
+  if (!underNpm(env)) return undefined
+  const names = Object.values(COMMANDS).flatMap((options) => Object.keys(options))
+  return [...names, 'list'].find((name) => env[`npm_config_${name.replaceAll('-', '_')}`])
+}
+
+function parse(argv: string[], env: Env): Parsed {
+  const [name = '', ...rest] = argv
+  const taken = npmTook(env)
+  if (taken) throw new UsageError(`npm took --${taken} for itself: ${NPM_HINT}`)
+  const options: Record<string, Option> | undefined = COMMANDS[name] && {
+    ...COMMANDS[name],
+    list: LIST_OPTION,
+  }
   if (!options) {
     const guess = closest(name, Object.keys(COMMANDS))
     throw new UsageError(
@@ -75,6 +103,13 @@ function parse(argv: string[]): Parsed {
   const described = Object.entries(options).map(
     ([option, { value }]) => `--${option}${value ? ` ${value}` : ''}`,
   )
+  // An option's value that starts with a dash (`--days -5`) is its value, as in `--days=-5`.
+  const args: string[] = []
+  for (let i = 0; i < rest.length; i += 1) {
+    const [arg, next = ''] = [rest[i]!, rest[i + 1]]
+    const takesValue = options[/^--([\w-]+)$/.exec(arg)?.[1] ?? '']?.type === 'string'
+    args.push(takesValue && /^-[^-]/.test(next) ? `${arg}=${rest[++i]}` : arg)
+  }
   try {
     return { name, ...parseArgs({ args, options, allowPositionals: true, strict: true }) } as Parsed
   } catch (error) {
@@ -85,11 +120,8 @@ function parse(argv: string[]): Parsed {
     const problem =
       code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
         ? `has no option ${typed}${guess ? ` (did you mean --${guess}?)` : ''}`
-        : `was given ${typed} ${message.includes('missing') ? 'without its value' : 'with a value it does not take'}`
-    throw new UsageError(
-      `${name} ${problem}. ` +
-        (described.length ? `It takes: ${described.join(', ')}.` : 'It takes no options.'),
-    )
+        : `was given ${typed} ${/missing|ambiguous/.test(message) ? 'without its value' : 'with a value it does not take'}`
+    throw new UsageError(`${name} ${problem}. It takes: ${described.join(', ')}.`)
   }
 }
 
@@ -101,6 +133,9 @@ function validate(name: string, values: Values): void {
   const days = values.days as string | undefined
   if (days !== undefined && !(/^\d{1,4}$/.test(days) && +days >= 1 && +days <= 3660))
     throw new UsageError(`--days must be a whole number from 1 to 3660, not "${days}".`)
+  const list = values.list as string | undefined
+  if (list !== undefined && !(LISTS as readonly string[]).includes(list))
+    throw new UsageError(`--list must be ${LISTS.join(' or ')}, not "${list}".`)
 }
 
 /** Runs one command; resolves to the exit status. */
@@ -114,15 +149,19 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   let kept = false
   let db: Database | undefined
   try {
-    const { name, values, positionals } = parse(argv)
+    const { name, values, positionals } = parse(argv, io.env)
     const [fewest, most] = name === 'import' ? [1, 1] : name === 'remove' ? [1, Infinity] : [0, 0]
     if (positionals.length < fewest || positionals.length > most) {
+      const npm =
+        underNpm(io.env) && positionals.length > most
+          ? ` If it is an option's value, ${NPM_HINT}.`
+          : ''
       throw new UsageError(
-        name === 'import'
+        (name === 'import'
           ? 'import takes one FILE, or - for standard input.'
           : name === 'remove'
             ? 'remove takes the ADDRESS to erase, or - to read them from standard input.'
-            : `${name} takes no argument "${positionals[0]}".`,
+            : `${name} takes no argument "${positionals[0]}".`) + npm,
       )
     }
     validate(name, values)
@@ -133,19 +172,48 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       )
       return EXIT.done
     }
+    const lists = namedLists(io.env, values.list as ListKind | undefined)
+    // What changes a list acts on the one meant, or on none.
+    const changes = ['remove', 'import', 'signing-secret'].includes(name)
+    if (changes && lists.conflict) {
+      throw new UsageError(
+        `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. Say which list with ${lists.conflict.choose}.`,
+      )
+    }
+    if (name === 'check' && 'problem' in lists.site) {
+      say(`waitlist: the site takes no signups, its configuration is broken: ${lists.site.problem}`)
+      return EXIT.failed
+    }
     // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
-    output = typeof values.output === 'string' ? await createOutput(values.output) : undefined
+    const file =
+      typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
+    output = file ? await createOutput(file) : undefined
     const input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
-    db = await connect(io.env)
+    db = await connect(lists)
     say(`waitlist: ${name} on ${db.where}`)
+    if (lists.conflict)
+      say(
+        `waitlist: note: ${lists.conflict.site}, not to this list: ${lists.conflict.choose} says which.`,
+      )
+    if ('problem' in lists.site)
+      say(
+        `waitlist: note: the site takes no signups, its configuration is broken: ${lists.site.problem}`,
+      )
     const stdout = output ?? io.stdout
-    const status = await run(name, values, positionals, db, { ...io, stdout, input }, say)
+    const status = await run(
+      name,
+      { ...values, output: file },
+      positionals,
+      db,
+      { ...io, stdout, input, site: lists.site },
+      say,
+    )
     if (output) await once(output.end(), 'finish')
     kept = true
     return status
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof SetupError
-    // Expected: a mistake, a file that is no list, the database's own refusal or a connection that failed.
+    // Expected: a mistake, a file that is no list, the database's own refusal or one that cannot be used.
     if (!usage && !(error instanceof ListFileError) && !(error as { code?: unknown }).code)
       throw error
     say(`waitlist: ${(error as Error).message}`)
@@ -158,7 +226,8 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
 }
 
 async function createOutput(file: string): Promise<WriteStream> {
-  const stream = createWriteStream(file, { flags: 'wx' })
+  // The list is people's addresses: readable by its owner alone, whatever the umask.
+  const stream = createWriteStream(file, { flags: 'wx', mode: 0o600 })
   // A write still under way when a failed export destroys the file fails too: already said.
   stream.on('error', () => {})
   try {
@@ -175,8 +244,19 @@ async function createOutput(file: string): Promise<WriteStream> {
 
 async function openInput(file: string, io: CliIo): Promise<Readable> {
   if (file === '-') return io.stdin
-  await access(file).catch(() => {
-    throw new UsageError(`there is no file ${file} to import.`)
+  const found = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(
+      error.code === 'ENOENT'
+        ? `there is no file ${file} to import.`
+        : `cannot read ${file}: ${error.message}`,
+    )
   })
-  return createReadStream(file)
+  if (found.isDirectory())
+    throw new UsageError(`${file} is a folder: import takes a file, or - for standard input.`)
+  const stream = createReadStream(file)
+  // Opened before the database is, so a file that cannot be read costs nothing.
+  await once(stream, 'open').catch((error: Error) => {
+    throw new UsageError(`cannot read ${file}: ${error.message}`)
+  })
+  return stream
 }

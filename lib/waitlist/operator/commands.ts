@@ -1,5 +1,5 @@
+import pg from 'pg'
 import { WAITLIST_SOURCES } from '@/lib/site'
-import { lit } from '@/lib/waitlist/embedded-store'
 import type { Database } from './database'
 import type { ImportRow, ListRow, Rejected } from './list-files'
 
@@ -10,6 +10,8 @@ import type { ImportRow, ListRow, Rejected } from './list-files'
  * signup can fall between its parts; none holds a transaction open.
  */
 type Db = Pick<Database, 'client' | 'kind' | 'where'>
+
+const lit = (value: string) => pg.escapeLiteral(value)
 
 async function rows<T>(db: Db, sql: string): Promise<T[]> {
   const result = await db.client.query(sql)

@@ -1,77 +1,225 @@
+import path from 'node:path'
 import pg from 'pg'
-import { DEFAULT_DATA_DIR, SUPABASE_URL_VARS, type Env } from '@/lib/env'
+import {
+  DEFAULT_DATA_DIR,
+  readServerConfig,
+  SUPABASE_URL_VARS,
+  type Env,
+  type StoreConfig,
+} from '@/lib/env'
 import { openFolder } from '@/lib/waitlist/data-folder'
 
 /** A mistake in how the commands were set up: said in one line, exit status 2. */
 export class SetupError extends Error {}
 
 /**
- * The data folder's database did not open (its path too long for a socket, its
- * owner not answering, a migration refused): like a connection that failed, a
- * code of its own has it said in one line, exit status 1, not as a crash.
+ * The database could not be used (not reached, TLS refused or required, not
+ * the project's, the data folder not opened): like a database's own refusal,
+ * a code of its own has it said in one line, exit status 1, not as a crash.
  */
-class FolderError extends Error {
-  readonly code = 'WAITLIST_FOLDER'
+class Unusable extends Error {
+  readonly code = 'WAITLIST_UNUSABLE'
+}
+
+/** The two places a list can be: what `--list` names. */
+export const LISTS = ['supabase', 'embedded'] as const
+export type ListKind = (typeof LISTS)[number]
+
+/** The list a command acts on, named as every result names it. */
+type Target =
+  | { kind: 'supabase'; url: URL; name: string; project?: string }
+  | { kind: 'embedded'; dir: string; name: string }
+
+/** Where the site that reads this environment writes its signups; `problem` when it would take none. */
+export type SiteList = { kind: ListKind; name: string; project?: string } | { problem: string }
+
+export type Lists = {
+  target: Target
+  site: SiteList
+  /**
+   * Set when the site writes to another list than `target` and nobody said
+   * which: where the site writes, and the `--list` that settles it.
+   */
+  conflict?: { site: string; choose: string }
+}
+
+/** A Supabase project's reference, where a host (`<ref>.supabase.co`, `db.<ref>.supabase.co`) or a pooler's user (`postgres.<ref>`) names it. */
+function projectRef(host: string, user = ''): string | undefined {
+  return (
+    /^(?:db\.)?([a-z0-9]+)\.supabase\.(?:co|in)$/i.exec(host)?.[1] ??
+    /^postgres\.([a-z0-9]+)$/i.exec(decodeURIComponent(user))?.[1]
+  )?.toLowerCase()
+}
+
+const embedded = (env: Env): Target => {
+  const dir = path.resolve(env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR)
+  return { kind: 'embedded', dir, name: `the embedded database in ${dir}` }
+}
+
+function supabase(raw: string): Target {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Unusable(
+      "SUPABASE_DB_URL is not a connection string: set it to the postgresql:// URI under the dashboard's Connect button (the session pooler's), with the database password in it.",
+    )
+  }
+  if (!/^postgres(ql)?:$/.test(url.protocol)) {
+    throw new Unusable(
+      `SUPABASE_DB_URL is ${url.protocol}//${url.host}, not a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
+    )
+  }
+  const project = projectRef(url.hostname, url.username)
+  return { kind: 'supabase', url, name: `the Supabase database at ${url.host}`, project }
+}
+
+function siteList(store: StoreConfig): SiteList {
+  if (store.kind === 'embedded') return { ...embedded({ WAITLIST_DATA_DIR: store.dataDir }) }
+  const { host, hostname } = new URL(store.url)
+  // As the server names it in its log: `signups go to Supabase at <host> (<key variable>, signed)`.
+  const name = `Supabase at ${host} (${store.keyVar}${store.signingSecret ? ', signed' : ''})`
+  return { kind: 'supabase', name, project: projectRef(hostname) }
+}
+
+/**
+ * The list a command acts on: the one `--list` names; else the database in
+ * SUPABASE_DB_URL, or the embedded one in WAITLIST_DATA_DIR. Beside it, the
+ * list the site writes to, read by the site's own reader from the same
+ * environment, and whether the two differ.
+ */
+export function namedLists(env: Env, chosen?: ListKind): Lists {
+  const url = env.SUPABASE_DB_URL?.trim()
+  const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
+  if (chosen === 'supabase' && !url) {
+    throw new SetupError(
+      "--list supabase needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).",
+    )
+  }
+  if (!chosen && !url && siteUrl) {
+    throw new SetupError(
+      `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
+        `(the URI under the dashboard's Connect button, with the database password), as psql takes it; --list embedded acts on the embedded database instead.`,
+    )
+  }
+  const target = chosen === 'embedded' || !url ? embedded(env) : supabase(url)
+  const config = readServerConfig(env)
+  const site = config.ok ? siteList(config.config.store) : { problem: config.problem }
+  if (chosen || 'problem' in site) return { target, site }
+  const other =
+    site.kind !== target.kind ||
+    (target.kind === 'supabase' &&
+      site.project &&
+      target.project &&
+      site.project !== target.project)
+  if (!other) return { target, site }
+  const conflict =
+    site.kind === 'embedded'
+      ? {
+          site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
+          choose: '--list supabase or --list embedded',
+        }
+      : {
+          site: `the site here writes to ${site.name}, another project than SUPABASE_DB_URL's`,
+          choose:
+            "--list supabase (SUPABASE_DB_URL's project), or set SUPABASE_DB_URL to the site's",
+        }
+  return { target, site, conflict }
+}
+
+/** One sentence for a connection that failed, saying what to change. */
+function connectionFailure(target: Target, error: Error): string {
+  const code = (error as { code?: unknown }).code
+  const cause = error.message.replace(/\s+/g, ' ').trim()
+  if (/does not support SSL/i.test(cause)) {
+    return `${target.name} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`
+  }
+  if (code === '28000' && /no encryption|SSL off|SSL.*required|requires? (SSL|TLS)/i.test(cause)) {
+    return `${target.name} takes only encrypted connections: end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true (${cause}).`
+  }
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) {
+    return `Node does not trust the certificate of ${target.name} (${code}): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`
+  }
+  return `could not connect to ${target.name}: ${cause}.`
+}
+
+async function opened(client: pg.Client, target: Target): Promise<void> {
+  try {
+    await client.connect()
+  } catch (error) {
+    throw new Unusable(connectionFailure(target, error as Error), { cause: error })
+  }
 }
 
 export type Database = {
   /** One connection; every statement the commands send is one simple-protocol message. */
   client: pg.Client
-  kind: 'supabase' | 'embedded'
-  /** The database, as the commands name it. */
+  kind: ListKind
+  /** The list, as every result names it. */
+  list: string
+  /** The database and the way to it, as the first line on stderr names it. */
   where: string
+  /** For the embedded database served by another process: the psql command that reaches it while that one runs. */
+  psql?: string
   close(): Promise<void>
 }
 
+/** A word for a shell, quoted where it needs to be. */
+const shellWord = (word: string) =>
+  /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
+
 /**
- * The database the site writes to, over SQL: on Supabase through its
- * connection string in SUPABASE_DB_URL; else the embedded database in
- * WAITLIST_DATA_DIR, through the socket of the server that has it open, or
- * opened here (and held until the command ends) when no server runs.
+ * The list's database, over SQL: on Supabase through its connection string;
+ * the embedded database through the socket of the server that has its folder
+ * open, or opened here (and held until the command ends) when none does.
  */
-export async function connect(env: Env): Promise<Database> {
-  const url = env.SUPABASE_DB_URL?.trim()
-  const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
-  if (!url && siteUrl) {
-    throw new SetupError(
-      `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
-        `(the URI under the dashboard's Connect button, with the database password), as psql takes it.`,
-    )
-  }
-  if (url) {
-    let host: string
-    try {
-      host = new URL(url).host
-    } catch {
-      throw new SetupError('SUPABASE_DB_URL is not a postgresql:// connection string.')
-    }
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 15_000 })
+export async function connect({ target }: Pick<Lists, 'target'>): Promise<Database> {
+  if (target.kind === 'supabase') {
+    const client = new pg.Client({
+      connectionString: target.url.href,
+      connectionTimeoutMillis: 15_000,
+    })
     client.on('error', () => {})
-    await client.connect()
+    await opened(client, target)
+    const { rows } = await client
+      .query<{ ours: boolean }>("select to_regclass('public.waitlist') is not null as ours")
+      .catch(async (error: unknown) => {
+        await client.end().catch(() => {})
+        throw error
+      })
+    if (!rows[0]!.ours) {
+      await client.end().catch(() => {})
+      throw new Unusable(
+        `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
+      )
+    }
     return {
       client,
       kind: 'supabase',
-      where: `the Supabase database at ${host}`,
+      list: target.name,
+      where: target.name,
       close: () => client.end(),
     }
   }
-  const dataDir = env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR
-  const folder = await openFolder(dataDir).catch((error: Error) => {
-    throw new FolderError(error.message, { cause: error })
+  const folder = await openFolder(target.dir).catch((error: Error) => {
+    throw new Unusable(error.message, { cause: error })
   })
   const client = new pg.Client(folder.connection)
   client.on('error', () => {})
   try {
-    await client.connect()
+    await opened(client, target)
   } catch (error) {
     await folder.close()
     throw error
   }
-  const held = folder.pglite ? '' : ', through the server that has it open'
+  const { host, port, user, database } = folder.connection
+  const psql = `psql -h ${shellWord(host)} -p ${port} -U ${user} -d ${database}`
   return {
     client,
     kind: 'embedded',
-    where: `the embedded database in ${folder.connection.host}${held}`,
+    list: target.name,
+    where: folder.pglite ? target.name : `${target.name}, through the server that has it open`,
+    psql: folder.pglite ? undefined : psql,
     async close() {
       await client.end().catch(() => {})
       await folder.close()

@@ -31,12 +31,12 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain')
 }
 
-/** Writes the list, page by page as it is read, so memory holds one page however long it is. */
+/** Writes the list, page by page as it is read, so memory holds one page however long it is; resolves to the rows written. */
 export async function writeList(
   pages: AsyncIterable<ListRow[]>,
   format: ListFormat,
   out: Writable,
-) {
+): Promise<number> {
   const csv = (rows: string[][], header = false) =>
     stringify(rows, {
       header,
@@ -44,7 +44,7 @@ export async function writeList(
       record_delimiter: 'windows',
       quoted_match: GUARDED,
     })
-  let written = false
+  let written = 0
   await write(out, format === 'json' ? '[' : csv([], true))
   for await (const page of pages) {
     if (page.length === 0) continue
@@ -55,9 +55,10 @@ export async function writeList(
         out,
         `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
       )
-    written = true
+    written += page.length
   }
   if (format === 'json') await write(out, written ? '\n]\n' : ']\n')
+  return written
 }
 
 export type ImportRow = { line: number; email: string; source: string; created_at?: string }

@@ -3,13 +3,15 @@ import type { Readable, Writable } from 'node:stream'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import * as sql from './commands'
-import { SetupError, type Database } from './database'
+import { SetupError, type Database, type SiteList } from './database'
 import { readList, writeList, type ImportRow, type ListFormat } from './list-files'
 
-type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable }
+type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable; site: SiteList }
 type Values = Record<string, string | string[] | boolean | undefined>
 
 type Row = [string, string | number]
+
+const signups = (n: number) => `${n} ${n === 1 ? 'signup' : 'signups'}`
 
 /** Label-value rows, the values lined up in one column. */
 function table(rows: Row[]): string {
@@ -22,6 +24,9 @@ async function* addresses(positionals: string[], io: Io): AsyncGenerator<string>
   if (!positionals.includes('-')) return
   for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
 }
+
+const NOTHING_HOLDS =
+  'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
 /** The first thing wrong with the schema, said with what to do; undefined when all is in place. */
 function schemaProblem(state: sql.SchemaState, files: string[], db: Database): string | undefined {
@@ -57,16 +62,19 @@ export async function run(
 ): Promise<number> {
   switch (name) {
     case 'count':
-      io.stdout.write(`${await sql.count(db)}\n`)
+      io.stdout.write(`${signups(await sql.count(db))} on ${db.list}\n`)
       return 0
-    case 'export':
-      await writeList(sql.pages(db), (values.format as ListFormat | undefined) ?? 'csv', io.stdout)
-      if (values.output) say(`waitlist: wrote ${String(values.output)}`)
+    case 'export': {
+      const format = (values.format as ListFormat | undefined) ?? 'csv'
+      const written = await writeList(sql.pages(db), format, io.stdout)
+      const file = values.output ? `wrote ${String(values.output)}, ` : 'exported '
+      say(`waitlist: ${file}${signups(written)} from ${db.list}`)
       return 0
+    }
     case 'stats': {
       const figures = await sql.stats(db, Number(values.days ?? 14))
       if (values.format === 'json') {
-        io.stdout.write(JSON.stringify(figures, null, 2) + '\n')
+        io.stdout.write(JSON.stringify({ list: db.list, ...figures }, null, 2) + '\n')
         return 0
       }
       const { total, by_source, first_signup_at: first, latest_signup_at: latest, days } = figures
@@ -74,6 +82,7 @@ export async function run(
       const perDay = days.map(({ day, signups }): Row => [`  ${day}`, signups])
       io.stdout.write(
         table([
+          ['List', db.list],
           ['Signups', total],
           ...sources,
           ['First signup', first ?? 'none yet'],
@@ -94,7 +103,9 @@ export async function run(
         removed += Number(listed)
         io.stdout.write(`${listed ? 'removed' : 'not on the list'}\t${address}\n`)
       }
-      say(`waitlist: removed ${removed} of ${handled}; each is remembered as erased.`)
+      io.stdout.write(
+        `removed ${removed} of ${handled} from ${db.list}; each is remembered as erased there.\n`,
+      )
       return 0
     }
     case 'import': {
@@ -117,6 +128,7 @@ export async function run(
       const { inserted, duplicates, erased, rejected } = tally
       io.stdout.write(
         table([
+          ['list', db.list],
           ['inserted', inserted],
           ['skipped as duplicate', duplicates],
           ['skipped as erased', erased],
@@ -145,6 +157,8 @@ export async function run(
       io.stdout.write(
         table([
           ['Database', db.where],
+          ['Site writes to', 'problem' in io.site ? io.site.problem : io.site.name],
+          ...(db.kind === 'embedded' ? [['psql', db.psql ?? NOTHING_HOLDS] as Row] : []),
           ['Migrations', `all ${names.length} applied, the newest ${names.at(-1)}`],
           ['Signup limits', 'in place'],
           ['Ceiling', ceiling],
