@@ -1,7 +1,7 @@
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
@@ -816,6 +816,34 @@ describe('through npm, as an operator starts them', () => {
     expect(existsSync(file) || existsSync(path.join(dir, 'data'))).toBe(false)
     await rm(dir, { recursive: true, force: true })
   })
+
+  const needed = Number(readFileSync('.nvmrc', 'utf8').trim())
+  const older = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'node'))
+    .find((node) => {
+      const ran = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' })
+      return ran.status === 0 && Number(ran.stdout.split('.')[0]) < needed
+    })
+  if (!older)
+    console.warn(`No Node older than ${needed} on PATH: skipping what the commands say on one`)
+
+  it.skipIf(!older)(
+    "npm run dev, npm test and npm run waitlist, on a Node older than .nvmrc's, each say in one line which they need",
+    async () => {
+      const PATH = `${path.dirname(older!)}${path.delimiter}${process.env.PATH}`
+      // Should a guard let one through, the command finds no list of the project's to touch.
+      const WAITLIST_DATA_DIR = path.join(os.tmpdir(), `waitlist-older-node-${process.pid}`)
+      const scripts = [['dev'], ['test'], ['waitlist', '--', 'count']]
+      const results = await Promise.all(
+        scripts.map((script) => npm(['run', '-s', ...script], { PATH, WAITLIST_DATA_DIR })),
+      )
+      const needs = `^This project needs Node ${needed} or newer \\(.nvmrc\\), and this is Node \\d+\\.`
+      expect(results).toEqual(
+        scripts.map(() => ({ status: 1, stdout: '', said: [expect.stringMatching(needs)] })),
+      )
+    },
+  )
 })
 
 /** Whether a program is on PATH. */
