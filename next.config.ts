@@ -1,8 +1,8 @@
 import { hostname, networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
-import { PHASE_DEVELOPMENT_SERVER } from 'next/constants'
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants'
 import { devOrigins } from './lib/dev-origins'
-import { indexingHeaders } from './lib/seo'
+import { indexingHeaders, localhostWarning } from './lib/seo'
 
 /**
  * The Content-Security-Policy Next's guide gives for pages without nonces,
@@ -47,6 +47,13 @@ function securityHeaders(phase: string) {
 }
 
 export default function config(phase: string): NextConfig {
+  // Read by the build and again by its compiler, a process that inherits the environment: said once.
+  const warning =
+    phase === PHASE_PRODUCTION_BUILD && !process.env.SITE_URL_WARNED && localhostWarning()
+  if (warning) {
+    console.warn(`⚠ ${warning}`)
+    process.env.SITE_URL_WARNED = '1'
+  }
   return {
     poweredByHeader: false,
     // `next dev` would log each server action call with its arguments: a visitor's address, unmasked.

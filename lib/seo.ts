@@ -21,6 +21,12 @@ export function siteUrl(env: Env = process.env): URL {
   return new URL(url.origin)
 }
 
+/** For next.config.ts: what a production build says when no address is set, and its links would name localhost. */
+export function localhostWarning(env: Env = process.env): string | undefined {
+  if (env.NEXT_PUBLIC_SITE_URL?.trim() || siteUrl(env).hostname !== 'localhost') return undefined
+  return "NEXT_PUBLIC_SITE_URL is not set: canonical links, share cards, the sitemap and robots.txt will name http://localhost:3000; set it to the site's address and build again."
+}
+
 /** A preview or development build on Vercel is never indexed; production, and any build off Vercel, is. */
 export function allowsIndexing(env: Env = process.env): boolean {
   const vercelEnv = env.VERCEL_ENV?.trim()

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { allowsIndexing, indexingHeaders, robotsRules, rootMetadata, siteUrl } from '@/lib/seo'
 
 describe("the site's address", () => {
@@ -43,5 +44,40 @@ describe('a preview', () => {
     expect(robotsRules(production)).toMatchObject({
       sitemap: 'https://collably.example/sitemap.xml',
     })
+  })
+})
+
+describe('a production build', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.restoreAllMocks()
+  })
+
+  it('with no address of its own, says once, as it starts, that its links will name localhost', async () => {
+    const set = [
+      'NEXT_PUBLIC_SITE_URL',
+      'VERCEL_ENV',
+      'VERCEL_URL',
+      'VERCEL_BRANCH_URL',
+      'VERCEL_PROJECT_PRODUCTION_URL',
+      'SITE_URL_WARNED',
+    ]
+    for (const name of set) vi.stubEnv(name, undefined)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { default: config } = await import('@/next.config')
+    config(PHASE_DEVELOPMENT_SERVER)
+    config(PHASE_PRODUCTION_BUILD)
+    config(PHASE_PRODUCTION_BUILD)
+    expect(warn.mock.calls).toEqual([
+      [
+        expect.stringMatching(
+          /^⚠ NEXT_PUBLIC_SITE_URL is not set: canonical links, .* will name http:\/\/localhost:3000;/,
+        ),
+      ],
+    ])
+    vi.stubEnv('SITE_URL_WARNED', undefined)
+    vi.stubEnv('NEXT_PUBLIC_SITE_URL', 'https://collably.example')
+    config(PHASE_PRODUCTION_BUILD)
+    expect(warn).toHaveBeenCalledOnce()
   })
 })
