@@ -51,7 +51,8 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: `npx next start -H 127.0.0.1 -p ${PORT_BASE}`,
+      // next start, with the failures the tests cause on purpose marked in its log.
+      command: `npx tsx e2e/site-server.ts -H 127.0.0.1 -p ${PORT_BASE}`,
       url: site,
       env: {
         ...noSupabase,
