@@ -482,7 +482,7 @@ describe.skipIf(unavailable)(
         stdout: counted((await on('supabase')).length, lists()[0]!),
       })
       expect(said.at(-1)).toBe(
-        `waitlist: note: the site here writes to ${lists()[1]} (no Supabase variables are set for it), not to this list: --list supabase or --list embedded says which.`,
+        `waitlist: note: the site here writes to ${lists()[1]} (no Supabase variables are set for it), not to this list. Say which with --list supabase or --list embedded.`,
       )
     })
 
@@ -565,6 +565,19 @@ describe('the command line', () => {
     expect(code).toBe(2)
     expect(said).toEqual([
       expect.stringMatching(/^waitlist: SUPABASE_URL is set.*set SUPABASE_DB_URL/),
+    ])
+  })
+
+  it('refuses to change one Supabase project while the site here writes to another, naming both', async () => {
+    const { code, said } = await cli('remove ann@example.com', {
+      SUPABASE_DB_URL:
+        'postgresql://postgres.efgh:secret@aws-0-eu-central-1.pooler.supabase.com:5432/postgres',
+      NEXT_PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co',
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abcd',
+    })
+    expect(code).toBe(2)
+    expect(said).toEqual([
+      "waitlist: remove changed nothing: SUPABASE_DB_URL names the Supabase database at aws-0-eu-central-1.pooler.supabase.com:5432, and the site here writes to Supabase at abcd.supabase.co (NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY), project abcd, not SUPABASE_DB_URL's efgh. Add --list supabase to act on project efgh all the same, or set SUPABASE_DB_URL to project abcd's connection string.",
     ])
   })
 

@@ -146,6 +146,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     return argv[0] ? EXIT.done : EXIT.usage
   }
   let output: WriteStream | undefined
+  let input: Readable | undefined
   let kept = false
   let db: Database | undefined
   try {
@@ -177,7 +178,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     const changes = ['remove', 'import', 'signing-secret'].includes(name)
     if (changes && lists.conflict) {
       throw new UsageError(
-        `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. Say which list with ${lists.conflict.choose}.`,
+        `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
       )
     }
     if (name === 'check' && 'problem' in lists.site) {
@@ -188,13 +189,11 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     const file =
       typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
     output = file ? await createOutput(file) : undefined
-    const input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
+    input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
     db = await connect(lists)
     say(`waitlist: ${name} on ${db.where}`)
     if (lists.conflict)
-      say(
-        `waitlist: note: ${lists.conflict.site}, not to this list: ${lists.conflict.choose} says which.`,
-      )
+      say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
     if ('problem' in lists.site)
       say(
         `waitlist: note: the site takes no signups, its configuration is broken: ${lists.site.problem}`,
@@ -219,6 +218,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     say(`waitlist: ${(error as Error).message}`)
     return usage ? EXIT.usage : EXIT.failed
   } finally {
+    if (input !== io.stdin) input?.destroy()
     await db?.close().catch(() => {})
     // An export cut short would pass for a whole backup: only a finished one is kept.
     if (output && !kept) await rm(String(output.destroy().path), { force: true }).catch(() => {})

@@ -38,16 +38,16 @@ export type Lists = {
   site: SiteList
   /**
    * Set when the site writes to another list than `target` and nobody said
-   * which: where the site writes, and the `--list` that settles it.
+   * which: where the site writes, and how to settle it.
    */
-  conflict?: { site: string; choose: string }
+  conflict?: { site: string; settle: string }
 }
 
 /** A Supabase project's reference, where a host (`<ref>.supabase.co`, `db.<ref>.supabase.co`) or a pooler's user (`postgres.<ref>`) names it. */
 function projectRef(host: string, user = ''): string | undefined {
   return (
     /^(?:db\.)?([a-z0-9]+)\.supabase\.(?:co|in)$/i.exec(host)?.[1] ??
-    /^postgres\.([a-z0-9]+)$/i.exec(decodeURIComponent(user))?.[1]
+    /^postgres\.([a-z0-9]+)$/i.exec(user)?.[1]
   )?.toLowerCase()
 }
 
@@ -106,25 +106,23 @@ export function namedLists(env: Env, chosen?: ListKind): Lists {
   const config = readServerConfig(env)
   const site = config.ok ? siteList(config.config.store) : { problem: config.problem }
   if (chosen || 'problem' in site) return { target, site }
-  const other =
-    site.kind !== target.kind ||
-    (target.kind === 'supabase' &&
-      site.project &&
-      target.project &&
-      site.project !== target.project)
-  if (!other) return { target, site }
-  const conflict =
-    site.kind === 'embedded'
-      ? {
-          site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
-          choose: '--list supabase or --list embedded',
-        }
-      : {
-          site: `the site here writes to ${site.name}, another project than SUPABASE_DB_URL's`,
-          choose:
-            "--list supabase (SUPABASE_DB_URL's project), or set SUPABASE_DB_URL to the site's",
-        }
-  return { target, site, conflict }
+  if (site.kind === 'embedded' && target.kind === 'supabase') {
+    const conflict = {
+      site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
+      settle: 'Say which with --list supabase or --list embedded.',
+    }
+    return { target, site, conflict }
+  }
+  // Two Supabase projects, where both names say which: a project URL, and a pooler's user or a direct host.
+  const project = target.kind === 'supabase' ? target.project : undefined
+  if (site.project && project && site.project !== project) {
+    const conflict = {
+      site: `the site here writes to ${site.name}, project ${site.project}, not SUPABASE_DB_URL's ${project}`,
+      settle: `Add --list supabase to act on project ${project} all the same, or set SUPABASE_DB_URL to project ${site.project}'s connection string.`,
+    }
+    return { target, site, conflict }
+  }
+  return { target, site }
 }
 
 /** One sentence for a connection that failed, saying what to change. */
