@@ -548,7 +548,7 @@ describe('the command line', () => {
     const kept = await cli('export x.csv', { ...npm, npm_config_output: 'true' })
     expect(kept).toMatchObject({ code: 2, stdout: '' })
     expect(kept.said).toEqual([
-      'waitlist: npm took --output for itself: put -- after `npm run waitlist`, or npm takes the options for itself: npm run waitlist -- <command> --<option> …',
+      'waitlist: npm took --output for itself: put -- after `npm run waitlist` so that npm leaves the options to the command: npm run waitlist -- export --output …',
     ])
     // `--format json` leaves no trace but its value, which the command does not take.
     const value = await cli('export json', npm)

@@ -77,8 +77,9 @@ type Parsed = { name: string; values: Values; positionals: string[] }
  * without a trace: then the command gets their values as arguments.
  */
 const underNpm = (env: Env) => env.npm_lifecycle_event === 'waitlist'
-const NPM_HINT =
-  'put -- after `npm run waitlist`, or npm takes the options for itself: npm run waitlist -- <command> --<option> …'
+/** What to type instead: `option` where npm said which it took. */
+const npmHint = (name: string, option = '<option>') =>
+  `put -- after \`npm run waitlist\` so that npm leaves the options to the command: npm run waitlist -- ${name || '<command>'} --${option} …`
 
 function npmTook(env: Env): string | undefined {
   if (!underNpm(env)) return undefined
@@ -89,7 +90,7 @@ function npmTook(env: Env): string | undefined {
 function parse(argv: string[], env: Env): Parsed {
   const [name = '', ...rest] = argv
   const taken = npmTook(env)
-  if (taken) throw new UsageError(`npm took --${taken} for itself: ${NPM_HINT}`)
+  if (taken) throw new UsageError(`npm took --${taken} for itself: ${npmHint(name, taken)}`)
   const options: Record<string, Option> | undefined = COMMANDS[name] && {
     ...COMMANDS[name],
     list: LIST_OPTION,
@@ -155,7 +156,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     if (positionals.length < fewest || positionals.length > most) {
       const npm =
         underNpm(io.env) && positionals.length > most
-          ? ` If it is an option's value, ${NPM_HINT}.`
+          ? ` If it is an option's value, ${npmHint(name)}.`
           : ''
       throw new UsageError(
         (name === 'import'
