@@ -140,7 +140,7 @@ export async function insertBatch(
 
 /** Sets the secret the site signs its inserts with (WAITLIST_SIGNING_SECRET). */
 export async function setSigningSecret(db: Db, secret: string): Promise<void> {
-  await db.client.query(`select waitlist_private.set_signing_secret(${lit(secret)})`)
+  await db.client.query(`update waitlist_private.secrets set signing_secret = ${lit(secret)}`)
 }
 
 export type SchemaState = {
