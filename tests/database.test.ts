@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Writable, Readable } from 'node:stream'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement, lit } from '@/lib/waitlist/embedded-store'
+import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 
@@ -72,9 +75,10 @@ describe.each([
 
   const setCeiling = (perMinute: number) =>
     db.query(`update waitlist_private.signup_limits set signups_per_minute = ${perMinute}`)
-  const setSecrets = (current: string | null) =>
+  const setSecrets = (current: string | null, previous: string | null = null) =>
     db.query(
-      `update waitlist_private.secrets set signing_secret = ${current === null ? 'null' : lit(current)}`,
+      `update waitlist_private.secrets set signing_secret = ${current === null ? 'null' : lit(current)},
+              previous_signing_secret = ${previous === null ? 'null' : lit(previous)}`,
     )
   /** The minute the limits count stands still, and moves only when a test says so. */
   const setClock = (at: string) =>
@@ -322,6 +326,142 @@ describe.each([
       expect(await stored()).toBe(1)
       expect(await counted()).toBe(1)
     })
+
+    it('accepts the secret it replaced as well, until that is retired', async () => {
+      const NEW = 'the-new-secret-of-at-least-thirty-two-characters'
+      const by = (secret: string, email: string) =>
+        signUp(entry(email), signed(entry(email), undefined, secret))
+      await setSecrets(NEW, SECRET)
+      expect(await by(SECRET, 'old-site@example.com')).toBe('ok')
+      expect(await by(NEW, 'new-site@example.com')).toBe('ok')
+      await setSecrets(NEW)
+      expect(await by(SECRET, 'old-site-2@example.com')).toBe('42501')
+      expect(await by(NEW, 'new-site-2@example.com')).toBe('ok')
+    })
+  })
+})
+
+/**
+ * The README's steps to change the signing secret, on PostgreSQL 15 as
+ * `supabase db push` leaves a project, through the operator's own commands,
+ * while two sites sign up without pause: one signing with the old secret (the
+ * deployment being replaced), one with the new (the deployment replacing it),
+ * each with the site's own signing code and insert. What a server adds to
+ * that, reading WAITLIST_SIGNING_SECRET and sending its insert through the
+ * data service, e2e/deployment.spec.ts proves with next start.
+ */
+describe.skipIf(unavailable)('changing the signing secret, as the README says', () => {
+  const OLD = 'the-secret-the-site-signs-with-now-0123456789'
+  const NEW = 'the-secret-that-replaces-it-0123456789abcdefgh'
+
+  async function cli(command: string, env: Record<string, string>) {
+    let [stdout, stderr] = ['', '']
+    const sink = (add: (text: string) => void) =>
+      new Writable({
+        write(chunk, _encoding, done) {
+          add(String(chunk))
+          done()
+        },
+      })
+    const code = await runWaitlistCli(command.split(' '), {
+      env,
+      stdin: Readable.from([]),
+      stdout: sink((text) => (stdout += text)),
+      stderr: sink((text) => (stderr += text)),
+    })
+    return { code, stdout, stderr }
+  }
+
+  /** A site signing up one visitor after another with `secret`, each answer kept, until stopped. */
+  async function site(url: string, name: string, secret: string) {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    const answers: string[] = []
+    let running = true
+    let stopped = false
+    const done = (async () => {
+      for (let n = 0; running; n += 1) {
+        const row = entry(`${name}-${n}@example.com`)
+        const headers = visitorHeaders(
+          row,
+          { trusted: false },
+          { perMinute: 0, hashSecret: secret, signingSecret: secret },
+        )
+        answers.push(await answer(client, insertStatement(row, headers)))
+        await sleep(2)
+      }
+    })()
+    return {
+      answers,
+      /** Lets the site run until it has made `more` signups beyond those so far. */
+      async through(more: number) {
+        const until = answers.length + more
+        while (answers.length < until) await sleep(5)
+      },
+      async stop() {
+        running = false
+        await done
+        if (!stopped) await client.end()
+        stopped = true
+      },
+    }
+  }
+
+  it("refuses no signup of either site at any step, and the old secret's once it is retired", async () => {
+    const { url, drop } = await pushedDatabase()
+    const env = { SUPABASE_DB_URL: url }
+    const sites: Awaited<ReturnType<typeof site>>[] = []
+    try {
+      const owner = new pg.Client({ connectionString: url })
+      await owner.connect()
+      await owner.query('update waitlist_private.signup_limits set signups_per_minute = 0')
+      await owner.end()
+      expect(
+        (await cli('signing-secret --set', { ...env, WAITLIST_SIGNING_SECRET: OLD })).code,
+      ).toBe(0)
+      const before = await site(url, 'old', OLD)
+      sites.push(before)
+      await before.through(10)
+
+      // 1. The new secret goes to the database, while the site signs with the old.
+      const set = cli('signing-secret --set', { ...env, WAITLIST_SIGNING_SECRET: NEW })
+      await before.through(5)
+      expect((await set).code).toBe(0)
+      // Run twice, the step changes nothing: the old secret is still the one kept.
+      const again = await cli('signing-secret --set', { ...env, WAITLIST_SIGNING_SECRET: NEW })
+      expect(again.code).toBe(0)
+      const check = await cli('check', env)
+      expect(check.stdout).toMatch(
+        /\nSigning secret +set: only the site adds to the list; the previous secret is still accepted\n/,
+      )
+      expect(check.stderr).toMatch(/--retire-previous/)
+
+      // 2. The new deployment, signing with the new secret, beside the old until it is replaced.
+      const after = await site(url, 'new', NEW)
+      sites.push(after)
+      await Promise.all([before.through(10), after.through(10)])
+      await before.stop()
+
+      // 3. The old secret retired, while the new deployment signs up.
+      const retire = cli('signing-secret --retire-previous', env)
+      await after.through(5)
+      expect((await retire).code).toBe(0)
+      await after.through(5)
+      await after.stop()
+      expect([...before.answers, ...after.answers].filter((said) => said !== 'ok')).toEqual([])
+      expect((await cli('check', env)).stdout).toMatch(
+        /\nSigning secret +set: only the site adds to the list\n/,
+      )
+
+      const late = await site(url, 'late-old', OLD)
+      sites.push(late)
+      await late.through(3)
+      await late.stop()
+      expect(new Set(late.answers)).toEqual(new Set(['42501']))
+    } finally {
+      await Promise.all(sites.map((running) => running.stop()))
+      await drop()
+    }
   })
 })
 

@@ -130,7 +130,7 @@ describe.each(STORES)('$name', (store) => {
     beforeEach(async () => {
       const unsign = store.signedAlready
         ? ''
-        : 'update waitlist_private.secrets set signing_secret = null;'
+        : 'update waitlist_private.secrets set signing_secret = null, previous_signing_secret = null;'
       const empty = 'delete from public.waitlist; delete from waitlist_private.erasures;'
       await sql(env, `${empty} ${unsign} ${insert(ROWS)}`)
     })

@@ -50,7 +50,7 @@ create policy "Visitors can join the waitlist"
 -- data service cannot reach it, whatever schemas it is told to expose.
 create schema waitlist_private;
 comment on schema waitlist_private is
-  'The signup limits, the signing secret and the erasure marks: the owner''s alone.';
+  'The signup limits, the signing secrets and the erasure marks: the owner''s alone.';
 
 -- The ceiling: at most `signups_per_minute` new signups in each minute of the
 -- clock from everyone together, 600 unless changed, 0 for none. Changed at
@@ -81,11 +81,14 @@ create table waitlist_private.secrets (
   only_row boolean primary key default true check (only_row),
   -- What the site signs with; null until the operator sets one.
   signing_secret text check (char_length(signing_secret) >= 32),
+  -- The secret `signing-secret --set` replaced, still accepted until
+  -- `--retire-previous`, so that servers still signing with it are not refused.
+  previous_signing_secret text check (char_length(previous_signing_secret) >= 32),
   -- Keys the erasure marks' hashes; never leaves the database.
   erasure_key bytea not null default extensions.gen_random_bytes(32)
 );
 comment on table waitlist_private.secrets is
-  'One row: the signing secret, and the key of erasure marks.';
+  'One row: the signing secret (and the one it replaced, while accepted), and the key of erasure marks.';
 insert into waitlist_private.secrets default values;
 
 -- Addresses erased on request (`npm run waitlist -- remove`), as keyed
@@ -153,9 +156,10 @@ $$;
 -- * x-waitlist-signature, `<unix time>.<trusted>.<hex HMAC-SHA-256>`, the HMAC
 --   over the time, the trusted flag (1: the server could trust the client's
 --   address), the client, the allowance, the address and the source, one a
---   line. Once a signing secret is set, an insert not signed by it in the
---   last five minutes is refused: a row straight from someone holding the
---   public key, a batch, forged or altered headers alike.
+--   line. Once a signing secret is set, an insert not signed by it (or by the
+--   secret it replaced, while that is accepted) in the last five minutes is
+--   refused: a row straight from someone holding the public key, a batch,
+--   forged or altered headers alike.
 --
 -- A trusted client's first signup of the minute is admitted even over a full
 -- ceiling, so no flood shuts a real visitor out: a flood from K addresses
@@ -204,8 +208,10 @@ begin
         and signature[1] ~ '^[0-9]{1,12}$'
         and signature[2] in ('0', '1')
         and abs(extract(epoch from clock_timestamp()) - signature[1]::bigint) <= 300
-        and signature[3] = encode(extensions.hmac(signed, secret.signing_secret, 'sha256'), 'hex')
-        ) is not true then
+        and signature[3] in (
+          encode(extensions.hmac(signed, secret.signing_secret, 'sha256'), 'hex'),
+          encode(extensions.hmac(signed, secret.previous_signing_secret, 'sha256'), 'hex')
+        )) is not true then
       raise exception using
         errcode = '42501',
         message = 'Only the site adds to the waitlist: this insert is not signed by it.';
