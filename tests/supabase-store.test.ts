@@ -88,7 +88,9 @@ describe('on Supabase a signup', () => {
   })
 
   it('is refused once the database has a secret the site does not sign with, and stored once it does', async () => {
-    await harness.db.query('select waitlist_private.set_signing_secret($1)', [TEST_SIGNING_SECRET])
+    await harness.db.query('update waitlist_private.secrets set signing_secret = $1', [
+      TEST_SIGNING_SECRET,
+    ])
     await expect(insert(storeWith(), 'unsigned@example.com')).rejects.toThrow(
       /HTTP 401, code 42501\): Only the site adds/,
     )

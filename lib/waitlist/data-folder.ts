@@ -125,7 +125,7 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
       log.info(`applied ${applied.join(', ')} to the embedded database in ${dir}`)
     // The database signs its own inserts: a secret of its own, made once and kept in the folder.
     await db.query(
-      'select waitlist_private.set_signing_secret($1) where (select signing_secret from waitlist_private.secrets) is null',
+      'update waitlist_private.secrets set signing_secret = $1 where signing_secret is null',
       [randomBytes(32).toString('base64url')],
     )
     const socket = sqlSocket(dir, claim.port)

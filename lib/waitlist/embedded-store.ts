@@ -9,7 +9,7 @@ import { visitorHeaders } from './visitor'
 export const lit = (value: string) => pg.escapeLiteral(value)
 
 /** The signup as the public inserts it: as `anon`, with the visitor's headers where PostgREST puts them. */
-function insertStatement(
+export function insertStatement(
   entry: { email: string; source: string },
   headers: Record<string, string>,
 ): string {

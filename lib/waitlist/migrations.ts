@@ -53,7 +53,7 @@ export async function migrate(db: PGlite, root = process.cwd()): Promise<string[
   if (unknown.length > 0) {
     throw new Error(
       `the database records migration ${unknown.join(', ')}, which supabase/migrations does not have: ` +
-        `run the code that applied it, or use another data folder.`,
+        `open it with the code that applied it, or use another data folder (docs/supabase.md, "A database that applied the earlier history").`,
     )
   }
   const applied: string[] = []

@@ -108,7 +108,9 @@ export async function startSupabaseHarness(
       options.ceiling,
     ])
   if (options.signingSecret)
-    await db.query('select waitlist_private.set_signing_secret($1)', [options.signingSecret])
+    await db.query('update waitlist_private.secrets set signing_secret = $1', [
+      options.signingSecret,
+    ])
   const keys = new Set([DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY])
   const requests: RecordedRequest[] = []
   const sockets = new Set<Socket>()

@@ -16,7 +16,7 @@ import type { TestProject } from 'vitest/node'
  */
 declare module 'vitest' {
   export interface ProvidedContext {
-    postgres: { owner: string; password: string; port: string } | { reason: string }
+    postgres: Cluster | { reason: string }
   }
 }
 
@@ -30,36 +30,50 @@ const QUIET = {
 }
 
 /** SQL run by the cluster's superuser: root runs psql as `postgres`; anyone else as libpq's variables say. */
-async function superuser(sql: string, database = 'postgres'): Promise<string> {
+export async function superuser(sql: string, database = 'postgres'): Promise<string> {
   const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : []
   const psql = ['psql', '-XqAt', '-v', 'ON_ERROR_STOP=1', '-d', database, '-c', sql]
   const [command, ...args] = [...runAs, ...psql]
   return (await exec(command!, args, { timeout: 20_000 })).stdout.trim()
 }
 
-export async function setup(project: TestProject) {
-  let port: string
-  try {
-    port = await superuser(`select current_setting('port')`)
-  } catch (error) {
-    const said = (error as { stderr?: string }).stderr || (error as Error).message
-    return project.provide('postgres', { reason: said.trim().split('\n')[0]! })
-  }
+export type Cluster = { owner: string; password: string; port: string }
+
+/** The role that owns the databases pushed, made on the cluster; `drop` removes it and what it owns. */
+export async function makeOwner(): Promise<Cluster & { drop(): Promise<void> }> {
+  const port = await superuser(`select current_setting('port')`)
   const owner = `waitlist_test_${process.pid}`
   const password = randomBytes(18).toString('base64url')
   await superuser(
     `create role ${owner} login password '${password}' nosuperuser createrole createdb`,
   )
-  project.provide('postgres', { owner, password, port })
-  return async () => {
-    // A test file that failed before its drop() leaves its database behind: it goes too.
-    const left = await superuser(
-      `select datname from pg_database where datdba = '${owner}'::regrole`,
-    )
-    for (const name of left.split('\n').filter(Boolean))
-      await superuser(`drop database if exists "${name}" with (force)`)
-    await superuser(`drop role ${owner}`)
+  return {
+    owner,
+    password,
+    port,
+    async drop() {
+      // A test file that failed before its drop() leaves its database behind: it goes too.
+      const left = await superuser(
+        `select datname from pg_database where datdba = '${owner}'::regrole`,
+      )
+      for (const name of left.split('\n').filter(Boolean))
+        await superuser(`drop database if exists "${name}" with (force)`)
+      await superuser(`drop role ${owner}`)
+    },
   }
+}
+
+export async function setup(project: TestProject) {
+  let made: Awaited<ReturnType<typeof makeOwner>>
+  try {
+    made = await makeOwner()
+  } catch (error) {
+    const said = (error as { stderr?: string }).stderr || (error as Error).message
+    return project.provide('postgres', { reason: said.trim().split('\n')[0]! })
+  }
+  const { owner, password, port } = made
+  project.provide('postgres', { owner, password, port })
+  return made.drop
 }
 
 /** Why the PostgreSQL half cannot run here, in one line; undefined when it can. */
@@ -78,7 +92,14 @@ export async function pushedDatabase(keep = (file: string) => file.endsWith('.sq
   const given = inject('postgres')
   if (!given || 'reason' in given)
     throw new Error(`PostgreSQL is not available: ${postgresUnavailable()}`)
-  const { owner, password, port } = given
+  return pushDatabase(given, keep)
+}
+
+/** The same, on the cluster `makeOwner` made ready: for a script run outside the tests. */
+export async function pushDatabase(
+  { owner, password, port }: Cluster,
+  keep = (file: string) => file.endsWith('.sql'),
+) {
   const name = `${owner}_${randomBytes(4).toString('hex')}`
   const url = `postgresql://${owner}:${password}@127.0.0.1:${port}/${name}?sslmode=disable`
   const platform = await readFile(path.join(ROOT, 'supabase', 'local', 'platform.sql'), 'utf8')
@@ -112,7 +133,7 @@ export async function pushedDatabase(keep = (file: string) => file.endsWith('.sq
     const pushed = rows.map((row) => row.version).join(', ')
     const expected = kept.map((file) => file.split('_')[0]).join(', ')
     if (pushed !== expected) throw new Error(`supabase db push recorded ${pushed}, not ${expected}`)
-    return { url, drop }
+    return { url, name, drop }
   } catch (error) {
     await drop()
     throw error

@@ -25,16 +25,18 @@ const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded]
                                          those erased, but for each --restore ADDRESS
   check                                  the site's configuration, and the database: every
                                          migration applied? the limits? signing?
-  signing-secret [--set]                 makes a secret for the site to sign its inserts with;
+  signing-secret [--set|--retire-previous]
+                                         makes a secret for the site to sign its inserts with;
                                          --set has Supabase refuse inserts not signed with
-                                         WAITLIST_SIGNING_SECRET (set it on the site first)
+                                         WAITLIST_SIGNING_SECRET, or with the secret it replaces
+                                         until --retire-previous (docs/supabase.md#signing)
 
 With SUPABASE_DB_URL set the commands work on that database (Supabase's);
 else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
 the running server when there is one. --list supabase or --list embedded
-names the one meant; remove, import and signing-secret --set refuse to guess
-when the site's configuration here writes to the other. They read the .env
-files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
+names the one meant; remove, import, signing-secret --set and --retire-previous
+refuse to guess when the site's configuration here writes to the other. They
+read the .env files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
 command or its setup, 3 import rejected rows.
 `
 
@@ -54,7 +56,7 @@ const COMMANDS: Record<string, Record<string, Option>> = {
     restore: { type: 'string', multiple: true, value: 'ADDRESS' },
   },
   check: {},
-  'signing-secret': { set: { type: 'boolean' } },
+  'signing-secret': { set: { type: 'boolean' }, 'retire-previous': { type: 'boolean' } },
 }
 
 /** Every command can be told which list it acts on. */
@@ -167,10 +169,12 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       )
     }
     validate(name, values)
-    if (name === 'signing-secret' && !values.set) {
+    if (values.set && values['retire-previous'])
+      throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
+    if (name === 'signing-secret' && !values.set && !values['retire-previous']) {
       io.stdout.write(`${randomBytes(32).toString('base64url')}\n`)
       say(
-        `waitlist: a new secret. Set ${SIGNING_SECRET_VAR} to it on the site (Vercel: Production), redeploy, then run \`npm run waitlist -- signing-secret --set\` with it set here too.`,
+        `waitlist: a new secret for ${SIGNING_SECRET_VAR}. A first one goes on the site, then to the database with \`signing-secret --set\`; one that replaces another goes to the database first, then on the site, then \`--retire-previous\` (docs/supabase.md#signing).`,
       )
       return EXIT.done
     }

@@ -140,9 +140,22 @@ export async function insertBatch(
   }
 }
 
-/** Sets the secret the site signs its inserts with (WAITLIST_SIGNING_SECRET). */
+/**
+ * Makes `secret` the one the site signs with (WAITLIST_SIGNING_SECRET); the
+ * one it replaces stays accepted until retirePreviousSigningSecret, so servers
+ * still signing with it are not refused. Setting the current one again changes nothing.
+ */
 export async function setSigningSecret(db: Db, secret: string): Promise<void> {
-  await db.client.query(`select waitlist_private.set_signing_secret(${lit(secret)})`)
+  await db.client.query(
+    `update waitlist_private.secrets
+        set previous_signing_secret = case when signing_secret = ${lit(secret)} then previous_signing_secret else signing_secret end,
+            signing_secret = ${lit(secret)}`,
+  )
+}
+
+/** Stops accepting the secret the current one replaced. */
+export async function retirePreviousSigningSecret(db: Db): Promise<void> {
+  await db.client.query('update waitlist_private.secrets set previous_signing_secret = null')
 }
 
 export type SchemaState = {
@@ -150,6 +163,8 @@ export type SchemaState = {
   limits: boolean
   ceiling: number | null
   signed: boolean | null
+  /** Whether the secret the current one replaced is still accepted. */
+  previous: boolean
 }
 
 /** What the database records and holds, read from the CLI's history and the catalogs; it changes nothing. */
@@ -178,9 +193,9 @@ export async function schemaState(db: Db): Promise<SchemaState> {
       )
     : []
   const [secrets] = has!.secrets
-    ? await rows<{ signed: boolean }>(
+    ? await rows<{ signed: boolean; previous: boolean }>(
         db,
-        'select signing_secret is not null as signed from waitlist_private.secrets',
+        'select signing_secret is not null as signed, previous_signing_secret is not null as previous from waitlist_private.secrets',
       )
     : []
   return {
@@ -188,5 +203,6 @@ export async function schemaState(db: Db): Promise<SchemaState> {
     limits: has!.trigger && limits !== undefined,
     ceiling: limits?.ceiling ?? null,
     signed: secrets?.signed ?? null,
+    previous: secrets?.previous ?? false,
   }
 }

@@ -153,7 +153,9 @@ export async function run(
         state.ceiling! > 0
           ? `${state.ceiling} new signups a minute from everyone together`
           : 'none (0)'
-      const signing = state.signed ? 'set: only the site adds to the list' : 'not set'
+      const signing = !state.signed
+        ? 'not set'
+        : `set: only the site adds to the list${state.previous ? '; the previous secret is still accepted' : ''}`
       io.stdout.write(
         table([
           ['Database', db.where],
@@ -165,6 +167,10 @@ export async function run(
           ['Signing secret', signing],
         ]),
       )
+      if (state.previous)
+        say(
+          'waitlist: the secret the current one replaced is still accepted: once every server signs with the new one, `npm run waitlist -- signing-secret --retire-previous`.',
+        )
       if (!state.signed)
         say(
           'waitlist: warning: no signing secret is set, so anyone holding the public key can add to the list: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
@@ -176,6 +182,13 @@ export async function run(
         throw new SetupError(
           'the embedded database makes and keeps its own signing secret: there is nothing to set.',
         )
+      if (values['retire-previous']) {
+        await sql.retirePreviousSigningSecret(db)
+        say(
+          'waitlist: the database now refuses inserts signed with any secret but the current one.',
+        )
+        return 0
+      }
       const secret = io.env[SIGNING_SECRET_VAR]?.trim() ?? ''
       if (secret.length < 32)
         throw new SetupError(
@@ -183,7 +196,7 @@ export async function run(
         )
       await sql.setSigningSecret(db, secret)
       say(
-        'waitlist: the database now refuses any insert from the public key that the site did not sign with this secret.',
+        'waitlist: the database now refuses any insert from the public key that the site did not sign with this secret (or the one it replaced, until --retire-previous).',
       )
       return 0
     }
