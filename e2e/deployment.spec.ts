@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { notices, statusText } from '../lib/waitlist/outcome'
 import {
@@ -215,6 +218,35 @@ test('a secret key in the public slot is refused at start-up, naming the variabl
     postSignup(form, { fields: [['email', 'secret-slot@example.com']] }),
   ).resolves.toMatchObject({ outcome: 'error' })
   expect(harness.requests).toEqual([])
+})
+
+test("a server on Supabase loads none of the embedded database's packages through its first signup; one on a folder loads them all", async () => {
+  const embedded = ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg']
+  const logPackages = { NODE_OPTIONS: `--import ${path.resolve('tests/support/log-packages.ts')}` }
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'deployment-folder-'))
+  try {
+    const onSupabase = await site(logPackages)
+    const onFolder = await startNextServer({
+      port: await unusedPort(),
+      readyOutput: STORE_OPEN,
+      env: { ...noSupabase, ...logPackages, WAITLIST_DATA_DIR: folder },
+    })
+    servers.push(onFolder)
+    for (const server of [onSupabase, onFolder]) {
+      const form = await readSignupForm(`${server.url}/`)
+      await expect(
+        postSignup(form, { fields: [['email', uniqueEmail('packages')]] }),
+      ).resolves.toMatchObject({ outcome: 'joined' })
+    }
+    const loaded = (server: NextServer) =>
+      [...server.output().matchAll(/^\[package\] (.+)$/gm)].map(([, name]) => name)
+    expect(loaded(onFolder)).toEqual(expect.arrayContaining(embedded))
+    expect(loaded(onSupabase)).toContain('next')
+    expect(loaded(onSupabase).filter((name) => embedded.includes(name!))).toEqual([])
+    await onFolder.stop()
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
 })
 
 test('a hand-made action post whose arguments are no form is answered as a failure, never a 5xx', async () => {

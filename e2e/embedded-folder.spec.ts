@@ -47,15 +47,7 @@ const addresses = (prefix: string, count: number) =>
 async function storedEmails(): Promise<string[]> {
   const { stdout } = await run(
     process.execPath,
-    [
-      '--conditions=react-server',
-      '--import',
-      'tsx',
-      'scripts/waitlist.ts',
-      'export',
-      '--format',
-      'json',
-    ],
+    ['--import', 'tsx', 'scripts/waitlist.ts', 'export', '--format', 'json'],
     {
       env: { ...process.env, ...noSupabase, WAITLIST_DATA_DIR: folder },
     },

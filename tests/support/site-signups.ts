@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { lit } from '@/lib/waitlist/embedded-store'
+import { insertStatement } from '@/lib/waitlist/embedded-store'
 import { visitorHeaders } from '@/lib/waitlist/visitor'
 
 /**
@@ -16,9 +16,6 @@ export async function site(db: Pick<pg.Client, 'query'>) {
     const entry = { email, source: 'cta_section' } as const
     const signing = { perMinute: 0, hashSecret: secret ?? '', signingSecret: secret }
     const headers = visitorHeaders(entry, { trusted: false }, signing)
-    await db.query(
-      `set local role anon; select set_config('request.headers', ${lit(JSON.stringify(headers))}, true); ` +
-        `insert into public.waitlist (email, source) values (${lit(email)}, ${lit(entry.source)})`,
-    )
+    await db.query(insertStatement(entry, headers))
   }
 }
