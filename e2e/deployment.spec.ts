@@ -205,19 +205,23 @@ test("one visitor's posts to two servers stay within one allowance", async () =>
   expect(await stored('one-visitor-%')).toBe(4)
 })
 
-test('a secret key in the public slot is refused at start-up, naming the variable; no request is sent', async () => {
-  harness.requests.length = 0
+test('a server with neither Supabase nor a folder named says so as it starts, naming both ways out, and fails every signup', async () => {
   const server = await startNextServer({
     port: await unusedPort(),
-    env: { ...noSupabase, SUPABASE_URL: harness.url, SUPABASE_ANON_KEY: harness.serviceRoleKey },
+    env: { ...noSupabase, WAITLIST_DATA_DIR: '' },
   })
   servers.push(server)
-  await server.waitForOutput(/configuration error: SUPABASE_ANON_KEY holds a secret key/)
+  await server.waitForOutput(
+    /configuration error: this production server has nowhere to keep the list: set NEXT_PUBLIC_SUPABASE_URL .* or WAITLIST_DATA_DIR/,
+  )
   const form = await readSignupForm(`${server.url}/`)
-  await expect(
-    postSignup(form, { fields: [['email', 'secret-slot@example.com']] }),
-  ).resolves.toMatchObject({ outcome: 'error' })
-  expect(harness.requests).toEqual([])
+  for (const email of ['nowhere-1@example.com', 'nowhere-2@example.com']) {
+    await expect(postSignup(form, { fields: [['email', email]] })).resolves.toMatchObject({
+      outcome: 'error',
+    })
+  }
+  expect(server.output().match(/configuration error/g)).toHaveLength(1)
+  expect(server.output()).not.toContain('signups go to')
 })
 
 test("a server on Supabase loads none of the embedded database's packages through its first signup; one on a folder loads them all", async () => {

@@ -77,7 +77,7 @@ function checkPublicKey(name: string, key: string): void {
   }
 }
 
-function readStore(env: Env): StoreConfig {
+function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   const url = firstSet(env, SUPABASE_URL_VARS)
   const key = firstSet(env, SUPABASE_KEY_VARS)
   if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success) {
@@ -99,22 +99,37 @@ function readStore(env: Env): StoreConfig {
     }
     return { kind: 'supabase', url: url.value, key: key.value, keyVar: key.name, signingSecret }
   }
+  const supabase = `set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]} for Supabase`
   // A Vercel function's disk does not outlive the request: an embedded database would lose every signup.
   if (env.VERCEL)
+    throw new Problem(`Supabase is not configured for this Vercel environment: ${supabase}.`)
+  const dataDir = env.WAITLIST_DATA_DIR?.trim()
+  // A production server keeps the list only where someone chose to: a default folder on a host's
+  // disk is one the next deploy may wipe, and nobody would look there.
+  if (!dataDir && env.NODE_ENV === 'production')
     throw new Problem(
-      `Supabase is not configured for this Vercel environment: set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]}.`,
+      `this production server has nowhere to keep the list: ${supabase}, or WAITLIST_DATA_DIR ` +
+        `to the folder the embedded database keeps it in.`,
     )
-  return { kind: 'embedded', dataDir: env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR }
+  // Node takes a socket path only as a named pipe on Windows, where the folder's sockets cannot be made.
+  if (platform === 'win32')
+    throw new Problem(
+      `the embedded database needs Unix sockets, which native Windows lacks: run the site in WSL, or ${supabase}.`,
+    )
+  return { kind: 'embedded', dataDir: dataDir || DEFAULT_DATA_DIR }
 }
 
-/** The server's configuration, or the first thing wrong with it, naming the variable. */
-export function readServerConfig(env: Env): ConfigResult {
+/**
+ * The server's configuration, or the first thing wrong with it, naming the
+ * variable. `platform` is the operating system's, as Node names it.
+ */
+export function readServerConfig(env: Env, platform = process.platform): ConfigResult {
   try {
     const proxies = env.VERCEL ? 'vercel' : whole(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10)
     return {
       ok: true,
       config: {
-        store: readStore(env),
+        store: readStore(env, platform),
         storeTimeoutMs: whole(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
         perMinute: whole(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
         proxies,

@@ -10,7 +10,7 @@ const supabase = {
 
 describe('the configuration', () => {
   it('with nothing set, is the embedded database in .data/waitlist with the default limits', () => {
-    expect(readServerConfig({})).toEqual({
+    expect(readServerConfig({ NODE_ENV: 'development' }, 'linux')).toEqual({
       ok: true,
       config: {
         store: { kind: 'embedded', dataDir: '.data/waitlist' },
@@ -60,6 +60,28 @@ describe('the configuration', () => {
     const result = readServerConfig(env)
     expect(result.ok).toBe(false)
     expect(!result.ok && result.problem).toContain(problem)
+  })
+
+  it('in production, keeps the list only in the folder WAITLIST_DATA_DIR names, and says both ways out when it names none', () => {
+    const named = readServerConfig({ NODE_ENV: 'production', WAITLIST_DATA_DIR: '/srv/list' })
+    expect(named.ok && named.config.store).toEqual({ kind: 'embedded', dataDir: '/srv/list' })
+    const unnamed = readServerConfig({ NODE_ENV: 'production', WAITLIST_DATA_DIR: ' ' })
+    expect(unnamed).toEqual({
+      ok: false,
+      problem:
+        'this production server has nowhere to keep the list: set NEXT_PUBLIC_SUPABASE_URL and ' +
+        'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY for Supabase, or WAITLIST_DATA_DIR to the folder ' +
+        'the embedded database keeps it in.',
+    })
+  })
+
+  it('on native Windows, says in one line that the embedded database needs WSL or Supabase; Supabase itself runs there', () => {
+    const embedded = readServerConfig({ NODE_ENV: 'development' }, 'win32')
+    expect(embedded.ok).toBe(false)
+    expect(!embedded.ok && embedded.problem).toMatch(
+      /^the embedded database needs Unix sockets, which native Windows lacks: run the site in WSL, or set NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY for Supabase\.$/,
+    )
+    expect(readServerConfig(supabase, 'win32').ok).toBe(true)
   })
 
   it('trusts Vercel, or the number of proxies declared', () => {
