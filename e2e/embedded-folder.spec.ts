@@ -92,6 +92,9 @@ test('a server killed mid-load keeps every signup it acknowledged, and one start
 
 test('a second server on the folder writes through the first, loses nothing, and takes over the moment the first dies', async () => {
   const first = await start()
+  // The first has the folder before the second starts: on a busy machine its migrations can
+  // outlast the 10 s a second server waits for a folder that is being opened.
+  await first.server.waitForOutput(STORE_OPEN)
   const second = await start()
   await second.server.waitForOutput(
     /is open in another process: signups go through it|opened the embedded database/,

@@ -71,7 +71,8 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
     )
   }
   await mkdir(dir, { recursive: true, mode: 0o700 })
-  const server = net.createServer((socket) => socket.end(self))
+  // One that asked and hung up before the answer (it gave up waiting) is no failure of the owner.
+  const server = net.createServer((socket) => socket.on('error', () => {}).end(self))
   let port = 0
   for (let attempt = 1; !port; attempt += 1) {
     const candidate = randomInt(10_000, 65_536)

@@ -1,7 +1,32 @@
-/** A process that claims a data folder and holds it until killed: `claim-folder.ts <folder>`. */
-import { claimFolder } from '../../lib/waitlist/data-folder'
+/**
+ * A process that claims a data folder and holds it until killed:
+ * `claim-folder.ts <folder>`. It says `ready` once loaded and claims at the
+ * first line on its stdin, so that many can be let go at once. Like a server
+ * opening the folder, it tries again when the rival it lost to stepped back
+ * too, until it holds the folder (`won <pid>`) or finds who does (`lost to
+ * <who>`); after 10 s of neither, `nobody`.
+ */
+import { once } from 'node:events'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { claimFolder, findOwner } from '../../lib/waitlist/data-folder'
 
-const claim = await claimFolder(process.argv[2]!)
-console.log('release' in claim ? `won ${process.pid}` : `lost to ${claim.who}`)
+const folder = process.argv[2]!
+console.log('ready')
+await once(process.stdin, 'data')
+let said = 'nobody'
+for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+  const claim = await claimFolder(folder)
+  if ('release' in claim) {
+    said = `won ${process.pid}`
+    break
+  }
+  await sleep(50 + Math.random() * 150)
+  const owner = await findOwner(folder)
+  if (owner) {
+    said = `lost to ${owner.who}`
+    break
+  }
+}
+console.log(said)
 // Held while the process lives: the operating system lets go when it ends, however it ends.
 setInterval(() => {}, 60_000)
