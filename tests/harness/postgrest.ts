@@ -2,11 +2,12 @@
  * A stand-in for a Supabase project's data service (PostgREST behind the API
  * gateway), for tests: requests run on PGlite with this project's migrations,
  * as the role the key names, and are answered with PostgREST's statuses and
- * bodies (../shared/supabase-contract.md). It speaks what the site and an
- * outsider holding a key would send: insert (POST, one object or an array)
- * and read (GET). Like PostgREST, each request is one transaction that first
- * sets the role and `request.method`, `request.path`, `request.headers` (one
- * JSON object, names lower-cased, cookies left out) and `request.jwt.claims`.
+ * bodies (its error table: https://docs.postgrest.org/en/stable/references/errors.html).
+ * It speaks what the site and an outsider holding a key would send: an insert
+ * (POST, one object or an array). Like PostgREST, each request is one
+ * transaction that first sets the role and `request.method`, `request.path`,
+ * `request.headers` (one JSON object, names lower-cased, cookies left out) and
+ * `request.jwt.claims`.
  */
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -28,7 +29,6 @@ export type Fault =
   | { kind: 'hang' }
   | { kind: 'refuse' }
   | { kind: 'answer'; status: number; body: string; contentType?: string }
-  | { kind: 'delay'; ms: number }
 
 export type RecordedRequest = {
   method: string
@@ -142,24 +142,26 @@ export async function startSupabaseHarness(
         ),
       }
     }
+    // PostgREST would read too; nothing here asks it to, so the stand-in says it does not.
+    if (req.method !== 'POST')
+      return {
+        status: 501,
+        payload: { message: `the stand-in answers POST only, not ${req.method}` },
+      }
     const headers: Record<string, string> = {}
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i]!.toLowerCase()
       if (name !== 'cookie') headers[name] = req.rawHeaders[i + 1]!
     }
-    let rows: unknown[] | undefined
-    if (req.method === 'POST') {
-      try {
-        const parsed: unknown = JSON.parse(body)
-        rows = Array.isArray(parsed) ? parsed : [parsed]
-      } catch {
-        return { status: 400, payload: error('PGRST102', 'Empty or invalid json') }
-      }
-    } else if (req.method !== 'GET') {
-      return { status: 405, payload: error('PGRST117', `Unsupported HTTP method: ${req.method}`) }
+    let rows: unknown[]
+    try {
+      const parsed: unknown = JSON.parse(body)
+      rows = Array.isArray(parsed) ? parsed : [parsed]
+    } catch {
+      return { status: 400, payload: error('PGRST102', 'Empty or invalid json') }
     }
     try {
-      const result = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await tx.exec(`set local role ${role}; set local time zone 'UTC'`)
         await tx.query(
           `select set_config('request.method', $1, true), set_config('request.path', '/waitlist', true),
@@ -167,19 +169,12 @@ export async function startSupabaseHarness(
           [req.method, JSON.stringify(headers), JSON.stringify({ role })],
         )
         // As PostgREST: every row of the body through one statement, nothing returned (RETURNING 1 is minimal).
-        if (rows) {
-          return tx.query(
-            `insert into public.waitlist (email, source) select email, source from json_to_recordset($1) as r(email text, source text) returning 1`,
-            [JSON.stringify(rows)],
-          )
-        }
-        return tx.query<{ body: unknown }>(
-          `select coalesce(json_agg(w), '[]') as body from public.waitlist w`,
+        await tx.query(
+          `insert into public.waitlist (email, source) select email, source from json_to_recordset($1) as r(email text, source text) returning 1`,
+          [JSON.stringify(rows)],
         )
       })
-      return rows
-        ? { status: 201 }
-        : { status: 200, payload: (result.rows[0] as { body: unknown }).body }
+      return { status: 201 }
     } catch (failure) {
       const {
         code = 'XX000',
@@ -212,7 +207,6 @@ export async function startSupabaseHarness(
       return void res
         .writeHead(fault.status, { 'content-type': fault.contentType ?? JSON_TYPE })
         .end(fault.body)
-    if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
     const { status, payload } = await answer(req, body)
     if (payload === undefined) res.writeHead(status).end()
     else res.writeHead(status, { 'content-type': JSON_TYPE }).end(JSON.stringify(payload))
@@ -264,12 +258,5 @@ export const cannedAnswers = {
     kind: 'answer',
     status: 401,
     body: JSON.stringify({ message: 'Invalid API key', hint: 'Double check your key.' }),
-  },
-  rlsViolation: {
-    kind: 'answer',
-    status: 401,
-    body: JSON.stringify(
-      error('42501', 'new row violates row-level security policy for table "waitlist"'),
-    ),
   },
 } as const satisfies Record<string, Fault>

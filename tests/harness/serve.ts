@@ -11,11 +11,6 @@ import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
 const faults: [prefix: string, fault: Fault][] = [
   ['fail-502', cannedAnswers.html502],
   ['fail-500', cannedAnswers.internal500],
-  ['fail-401', cannedAnswers.invalidApiKey],
-  ['fail-rls', cannedAnswers.rlsViolation],
-  ['fail-hang', { kind: 'hang' }],
-  ['fail-refuse', { kind: 'refuse' }],
-  ['slow', { kind: 'delay', ms: 1500 }],
 ]
 
 const ceiling = process.env.HARNESS_CEILING?.trim()

@@ -2,7 +2,8 @@
  * The signup exactly as a browser without JavaScript sends it: the hidden
  * fields React renders into each form (`$ACTION_REF_…`, `$ACTION_…:0`,
  * `$ACTION_KEY`) replayed with the visitor's fields, as multipart/form-data,
- * to the page the form sits on. Used by the end-to-end tests and the load bench.
+ * to the page the form sits on. Used by the end-to-end tests that start
+ * servers of their own.
  */
 import { notices } from '../../lib/waitlist/outcome'
 
@@ -21,8 +22,8 @@ function decode(text: string): string {
   return text.replace(/&(amp|quot|lt|gt|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
 }
 
-/** Reads the first form on `url` whose `source` is `source` from the served HTML. */
-export async function readSignupForm(url: string, source = 'hero_section'): Promise<SignupForm> {
+/** Reads the hero's form on `url` from the served HTML. */
+export async function readSignupForm(url: string): Promise<SignupForm> {
   const html = await (await fetch(url)).text()
   for (const [form] of html.matchAll(/<form\b[\s\S]*?<\/form>/g)) {
     const hidden: Field[] = []
@@ -31,25 +32,20 @@ export async function readSignupForm(url: string, source = 'hero_section'): Prom
       const value = /\bvalue="([^"]*)"/.exec(input)?.[1] ?? ''
       if (name) hidden.push([decode(name), decode(value)])
     }
-    if (hidden.some(([name, value]) => name === 'source' && value === source)) {
+    if (hidden.some(([name, value]) => name === 'source' && value === 'hero_section')) {
       return { url, hidden }
     }
   }
-  throw new Error(`No waitlist form with source ${source} on ${url}`)
+  throw new Error(`No hero waitlist form on ${url}`)
 }
 
 export type PostOptions = {
-  /** Replaces the form's own fields of the same names; `source` can be forged or dropped this way. */
+  /** Replaces the form's own fields of the same names. */
   fields?: readonly Field[]
-  /** Fields the form does not have at all, e.g. `source` left out: pass its name here. */
-  omit?: readonly string[]
-  /** The Origin header; the page's own origin unless said otherwise. */
-  origin?: string
   headers?: Record<string, string>
-  signal?: AbortSignal
 }
 
-export type PostResult = { status: number; outcome: Outcome; body: string }
+export type PostResult = { status: number; outcome: Outcome }
 
 export type Outcome = 'joined' | 'already_joined' | 'error' | 'unknown'
 
@@ -71,19 +67,16 @@ function outcomeOf(body: string): Outcome {
 
 export async function postSignup(form: SignupForm, options: PostOptions = {}): Promise<PostResult> {
   const overridden = new Set((options.fields ?? []).map(([name]) => name))
-  const omitted = new Set(options.omit ?? [])
   const body = new FormData()
   for (const [name, value] of form.hidden) {
-    if (!overridden.has(name) && !omitted.has(name)) body.append(name, value)
+    if (!overridden.has(name)) body.append(name, value)
   }
   for (const [name, value] of options.fields ?? []) body.append(name, value)
   const response = await fetch(form.url, {
     method: 'POST',
     body,
-    headers: { origin: options.origin ?? new URL(form.url).origin, ...options.headers },
+    headers: { origin: new URL(form.url).origin, ...options.headers },
     redirect: 'manual',
-    signal: options.signal,
   })
-  const text = await response.text()
-  return { status: response.status, outcome: outcomeOf(text), body: text }
+  return { status: response.status, outcome: outcomeOf(await response.text()) }
 }

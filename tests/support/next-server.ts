@@ -10,27 +10,18 @@ export const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 export const STORE_OPEN = /signups go to /
 
 export type NextServerOptions = {
-  /** `start` serves the production build (`npm run build` first); `dev` compiles on demand. */
-  command?: 'start' | 'dev'
   /** The app's folder (default the project itself; `bench/minimal` for the bench's floor). */
   dir?: string
   port: number
-  /** The address to listen on (default 127.0.0.1); `null` listens on every interface, as `npm run dev` does. */
-  host?: string | null
   /** Added to this process's environment; a blank value reads as unset to the site. */
   env: Record<string, string>
-  /** How long `/` may take to answer 200 (a first dev compile on a busy machine takes a while). */
-  readyWithinMs?: number
   /** Ready only once the output also matches this, e.g. {@link STORE_OPEN}. */
   readyOutput?: RegExp
-  /** Every chunk the server writes to stdout or stderr. */
-  onOutput?: (text: string) => void
 }
 
 export type NextServer = {
-  /** The site at 127.0.0.1, whatever it listens on. */
+  /** The site, at 127.0.0.1. */
   url: string
-  pid: number
   /** Everything the server has written so far, stdout and stderr together. */
   output(): string
   /** Resolves once the output matches `pattern`; rejects if the server exits first. */
@@ -40,20 +31,17 @@ export type NextServer = {
 }
 
 /**
- * Starts `next start` (or `next dev`) for a test or a bench, and resolves once
- * `/` answers 200; if it never does, the error carries what the server said.
+ * Starts `next start` on 127.0.0.1 for a test or a bench, and resolves once
+ * `/` answers 200 (within a minute); if it never does, the error carries what
+ * the server said.
  */
 export async function startNextServer({
-  command = 'start',
   dir = '.',
   port,
-  host = '127.0.0.1',
   env,
-  readyWithinMs = 60_000,
   readyOutput,
-  onOutput,
 }: NextServerOptions): Promise<NextServer> {
-  if (command === 'start' && !existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
+  if (!existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
     throw new Error(`No production build found in ${dir}: run \`npm run build\` first.`)
   }
   // Something already answering there would pass for this server.
@@ -63,23 +51,13 @@ export async function startNextServer({
   )
   if (taken)
     throw new Error(`Port ${port} is already in use: stop what runs there, or pick another`)
-  const args = [NEXT_BIN, command, dir, '-p', String(port)]
-  if (host) args.push('-H', host)
+  const args = [NEXT_BIN, 'start', dir, '-p', String(port), '-H', '127.0.0.1']
   const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: command === 'start' ? 'production' : 'development',
-      NEXT_TELEMETRY_DISABLED: '1',
-      ...env,
-    },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const watch = (chunk: Buffer) => {
-    const text = chunk.toString('utf8')
-    output += text
-    onOutput?.(text)
-  }
+  const watch = (chunk: Buffer) => (output += chunk.toString('utf8'))
   child.stdout.on('data', watch)
   child.stderr.on('data', watch)
   const exited = once(child, 'exit').then(() => {})
@@ -87,7 +65,6 @@ export async function startNextServer({
 
   const server: NextServer = {
     url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
     output: () => output,
     async waitForOutput(pattern, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs
@@ -99,7 +76,6 @@ export async function startNextServer({
     },
     async stop(signal = 'SIGTERM') {
       if (gone()) return
-      // `next dev` passes SIGTERM on to the server it forks; SIGKILL only if it will not go.
       child.kill(signal)
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
       await exited
@@ -107,9 +83,10 @@ export async function startNextServer({
     },
   }
 
+  const readyWithinMs = 60_000
   const deadline = Date.now() + readyWithinMs
   while (Date.now() < deadline) {
-    if (gone()) throw new Error(`next ${command} exited at start:\n${output}`)
+    if (gone()) throw new Error(`next start exited at start:\n${output}`)
     try {
       const response = await fetch(`${server.url}/`, {
         signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
@@ -119,12 +96,10 @@ export async function startNextServer({
         return server
       }
     } catch {
-      // Not listening yet, or still compiling.
+      // Not listening yet.
     }
     await sleep(250)
   }
   await server.stop('SIGKILL')
-  throw new Error(
-    `next ${command} did not answer within ${readyWithinMs} ms:\n${output.slice(-4000)}`,
-  )
+  throw new Error(`next start did not answer within ${readyWithinMs} ms:\n${output.slice(-4000)}`)
 }
