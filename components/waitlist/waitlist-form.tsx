@@ -43,7 +43,7 @@ export function WaitlistForm(props: WaitlistFormProps) {
   )
 }
 
-/** A toast for each new outcome, once; sonner is fetched after the first paint (components/waitlist/toaster.tsx). */
+/** A toast for each new outcome, once; sonner is fetched once a visitor turns to a form (components/waitlist/toaster.tsx). */
 function useToast(state: WaitlistState) {
   const shown = useRef<string>(undefined)
   useEffect(() => {
