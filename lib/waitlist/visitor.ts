@@ -1,4 +1,3 @@
-import 'server-only'
 import { createHmac } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
 import type { ServerConfig } from '@/lib/env'
