@@ -497,14 +497,7 @@ describe.skipIf(unavailable)(
       )
     })
 
-    it("says in one line, exit 1, that a server refuses TLS, or that the database is not the project's", async () => {
-      const url = new URL(env.SUPABASE_DB_URL!)
-      url.search = '?sslmode=require&uselibpqcompat=true'
-      const tls = await cli('check', { ...env, SUPABASE_DB_URL: url.href })
-      expect({ code: tls.code, stdout: tls.stdout }).toEqual({ code: 1, stdout: '' })
-      expect(tls.said).toEqual([
-        `waitlist: the Supabase database at ${host} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`,
-      ])
+    it("says in one line, exit 1, that the database is not the project's", async () => {
       const other = new URL(env.SUPABASE_DB_URL!)
       other.pathname = '/postgres'
       const elsewhere = await cli('count --list supabase', { ...env, SUPABASE_DB_URL: other.href })
@@ -637,6 +630,19 @@ describe('the command line', () => {
       await once(server.listen(0, '127.0.0.1'), 'listening')
       return `postgresql://postgres:secret@127.0.0.1:${(server.address() as { port: number }).port}/postgres`
     }
+
+    it('it takes no encrypted connections', async () => {
+      // PostgreSQL's answer to pg's SSLRequest where ssl is off: N, no.
+      const url = await answering((socket) => socket.write('N'))
+      const { code, stdout, said } = await cli('count', {
+        SUPABASE_DB_URL: `${url}?sslmode=require&uselibpqcompat=true`,
+        ...SITE_ON_SUPABASE,
+      })
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
+      expect(said).toEqual([
+        `waitlist: the Supabase database at ${new URL(url).host} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`,
+      ])
+    })
 
     it('it takes only encrypted connections', async () => {
       // PostgreSQL 15's own refusal, an ErrorResponse, for a client without TLS where pg_hba.conf allows only hostssl.
