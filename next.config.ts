@@ -56,6 +56,8 @@ export default function config(phase: string): NextConfig {
     experimental: {
       // Every build starts from the source: a poisoned build cache (Vercel keeps .next/cache) failed later builds.
       turbopackFileSystemCacheForBuild: false,
+      // Each page's stylesheet is written into the page, so the first paint waits for no request.
+      inlineCss: true,
       // A signup is an address and a source: anything bigger is refused before it is parsed.
       serverActions: { bodySizeLimit: '16kb' },
     },

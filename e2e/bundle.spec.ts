@@ -75,33 +75,3 @@ test('the Supabase keys and client never reach the browser', async ({ request })
   const scanned = new Set(staticFiles.map((f) => `/_next/${path.relative('.next', f)}`))
   expect([...loaded].filter((src) => !scanned.has(decodeURI(src)))).toEqual([])
 })
-
-/**
- * The longest run of a stylesheet with no quote, backslash or angle bracket:
- * the same characters wherever a copy of it lands, markup or RSC payload.
- */
-function longestPlainRun(css: string): string {
-  return css.split(/["'\\<>]/).reduce((a, b) => (b.length > a.length ? b : a), '')
-}
-
-test('each page carries its stylesheet at most once', async ({ request }) => {
-  for (const route of ['/', '/no-such-page']) {
-    const html = await (await request.get(route)).text()
-    const linked = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
-      ([, href]) => href!,
-    )
-    const inlined = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css!)
-    const sheets = [
-      ...inlined,
-      ...(await Promise.all(linked.map(async (href) => (await request.get(href)).text()))),
-    ]
-    expect(sheets.length, route).toBeGreaterThan(0)
-    for (const css of sheets.filter((sheet) => sheet.length > 1000)) {
-      const run = longestPlainRun(css)
-      expect(run.length).toBeGreaterThan(200)
-      expect(html.split(run).length - 1, `${route}: copies of its stylesheet`).toBeLessThanOrEqual(
-        1,
-      )
-    }
-  }
-})
