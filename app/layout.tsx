@@ -14,11 +14,6 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
     <html lang="en" className={geist.variable}>
-      <head>
-        <noscript>
-          <style>{'[data-reveal]{opacity:1!important;transform:none!important}'}</style>
-        </noscript>
-      </head>
       <body className="bg-white font-sans text-slate-900 antialiased">
         <a
           href="#main"

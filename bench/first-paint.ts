@@ -3,17 +3,19 @@
  * (the trace its simulated throttling models a phone from), served with
  * brotli as Vercel serves it, task by task on the page's main thread until
  * the first contentful paint.
- *   npm run bench:paint -- [--runs 5] [--page site|minimal] [--port 3400] [--no-build] [--tasks]
+ *   npm run bench:paint -- [--runs 5] [--page site|minimal|script-free] [--port 3400] [--no-build] [--tasks]
  * For each run it prints when the HTML was parsed, when the first of Next's
  * scripts was evaluated, when the main thread committed the first frame and
- * how long its tiles took to rasterise, and when the first contentful paint
- * came; with --tasks every main-thread task before that paint and what it did.
+ * how long its tiles took to rasterise, when the first contentful paint came,
+ * and each candidate for the largest paint (time, size, element); with
+ * --tasks every main-thread task before the last of them and what it did.
  */
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
 import { ACCEPT_SELF_SIGNED, serveLikeTheEdge } from './edge'
+import { startScriptFree } from './script-free'
 import { build, start, type Server } from './servers'
 
 const { values: args } = parseArgs({
@@ -37,6 +39,9 @@ type TraceEvent = {
   tid: number
   args?: { data?: Record<string, unknown>; frame?: string } & Record<string, unknown>
 }
+
+/** What Chromium's trace says of each new largest paint (its `largestContentfulPaint::Candidate`). */
+type LcpCandidate = { size: number; type: string; nodeId: number; candidateIndex: number }
 
 type Task = { start: number; dur: number; work: Map<string, number> }
 
@@ -67,6 +72,13 @@ export function analyse(events: TraceEvent[], pageUrl: string) {
   const fcp = events.find(
     (e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.args?.frame === frame,
   )
+  const lcpCandidates = events
+    .filter(
+      (e) =>
+        e.name === 'largestContentfulPaint::Candidate' && e.pid === pid && e.args?.frame === frame,
+    )
+    .map((e) => ({ at: at(e), ...(e.args?.data as LcpCandidate) }))
+  const lastPaint = Math.max(at(fcp), ...lcpCandidates.map((candidate) => candidate.at))
   const dcl = thread.find((e) => e.name === 'MarkDOMContent')
   const firstNextScript = thread.find(
     (e) => e.name === 'EvaluateScript' && String(e.args?.data?.url ?? '').includes('/_next/'),
@@ -97,7 +109,8 @@ export function analyse(events: TraceEvent[], pageUrl: string) {
     firstNextScript: at(firstNextScript),
     commit: at(thread.find((e) => e.name === 'Commit')),
     rasterMs: raster.reduce((sum, e) => sum + e.dur! / 1000, 0),
-    tasks: tasks.filter((t) => t.start <= at(fcp) + 1 && t.dur >= 1),
+    lcpCandidates,
+    tasks: tasks.filter((t) => t.start <= lastPaint + 1 && t.dur >= 1),
   }
 }
 
@@ -107,7 +120,9 @@ let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
   const next = await start(dir, port)
   servers.push(next)
-  const front = await serveLikeTheEdge(next.url, port + 1)
+  const page = args.page === 'script-free' ? await startScriptFree(next.url, port + 2) : next
+  if (page !== next) servers.push(page)
+  const front = await serveLikeTheEdge(page.url, port + 1)
   servers.push(front)
   chrome = await chromeLauncher.launch({
     chromePath: findChromium() ?? '/usr/bin/chromium',
@@ -125,7 +140,7 @@ try {
     // The first load warms the server and the browser, as in npm run bench: not counted.
     if (run === 0 || !result) continue
     const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
-    const { fcp, dcl, firstNextScript, commit, rasterMs, tasks } = analyse(
+    const { fcp, dcl, firstNextScript, commit, rasterMs, lcpCandidates, tasks } = analyse(
       trace.traceEvents,
       front.url,
     )
@@ -139,6 +154,15 @@ try {
         `${first ? 'painted first' : 'scripts first'}; simulated LCP ${lcp} ms, ` +
         `benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`,
     )
+    const element = result.lhr.audits['largest-contentful-paint-element']?.details
+    const snippet = JSON.stringify(element ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1]
+    for (const candidate of lcpCandidates) {
+      console.log(
+        `  largest paint so far at ${candidate.at.toFixed(1)} ms: ${candidate.type}, ` +
+          `${candidate.size} px² (node ${candidate.nodeId})`,
+      )
+    }
+    console.log(`  Lighthouse's LCP element: ${snippet ?? 'none'}`)
     if (args.tasks) {
       for (const task of tasks) {
         const work = [...task.work]

@@ -169,7 +169,7 @@ if (simulate) {
       ['SEO', String, 'seo', ['100', (s) => s === 100]],
       lowEnd
         ? ['LCP', ms, 'lcpMs']
-        : ['LCP', ms, 'lcpMs', ['≤ script-free × 1.25', (s, o) => s <= o['script-free'] * 1.25]],
+        : ['LCP', ms, 'lcpMs', ['≤ script-free × 1.10', (s, o) => s <= o['script-free'] * 1.1]],
       lowEnd
         ? ['TBT', ms, 'tbtMs', ['≤ minimal × 1.25', (s, o) => s <= o.minimal * 1.25]]
         : ['TBT', ms, 'tbtMs', ['≤ minimal + 25 ms', (s, o) => s <= o.minimal + 25]],
@@ -195,7 +195,7 @@ if (devtools) {
     median,
     [
       ['Performance', String, 'performance'],
-      ['LCP', ms, 'lcpMs', ['≤ script-free × 1.10', (s, o) => s <= o['script-free'] * 1.1]],
+      ['LCP', ms, 'lcpMs', ['≤ script-free × 1.05', (s, o) => s <= o['script-free'] * 1.05]],
       ['TBT', ms, 'tbtMs'],
       ['CLS', (v) => v.toFixed(3), 'cls', ['0', (s) => s < 0.0005]],
       ...shared,

@@ -1,9 +1,6 @@
-import { expect, test } from '@playwright/test'
-import { features, hero, notFound, site } from '../lib/site'
-import { revealOpacities } from './waitlist-page'
-
-const revealOpacity = (el: Element) =>
-  Number(getComputedStyle(el.closest('[data-reveal]') ?? el).opacity)
+import { expect, test, type Locator } from '@playwright/test'
+import { REVEAL_VISIBILITY_THRESHOLD, features, hero, notFound, site } from '../lib/site'
+import { drawnOpacity, holdScripts, revealOpacities, waitlistForm } from './waitlist-page'
 
 test('shows the copy: forms, stats, the six features and the footer year', async ({ page }) => {
   await page.goto('/')
@@ -39,7 +36,32 @@ test('on a 375 x 812 phone the hero form, its field and its button, is on the fi
   ).toBeInViewport({ ratio: 1 })
 })
 
-test('sections below the fold reveal when scrolled to; the hero never waits for script', async ({
+/** Resolves once `section` is next revealed, with the transitions its reveal started. */
+function nextReveal(section: Locator): Promise<string[]> {
+  return section.evaluate(
+    (el) =>
+      new Promise<string[]>((resolve) =>
+        new MutationObserver((_, observer) => {
+          if (el.getAttribute('data-reveal') !== 'shown') return
+          observer.disconnect()
+          resolve(el.getAnimations().map((a) => (a as CSSTransition).transitionProperty))
+        }).observe(el, { attributes: true }),
+      ),
+  )
+}
+
+/** Scrolls the page so that `share` of `section`'s height has come up over the bottom edge. */
+function scrollToShow(section: Locator, share: number): Promise<void> {
+  return section.evaluate((el, share) => {
+    const { top, height } = el.getBoundingClientRect()
+    window.scrollBy({ top: top - window.innerHeight + share * height, behavior: 'instant' })
+    return new Promise<void>((frame) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => frame())),
+    )
+  }, share)
+}
+
+test('a section below the fold when the scripts run fades in once a tenth of it is in view', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 700 })
@@ -48,9 +70,61 @@ test('sections below the fold reveal when scrolled to; the hero never waits for 
     await page.getByRole('heading', { level: 1 }).evaluate((el) => el.closest('[data-reveal]')),
   ).toBeNull()
   const heading = page.getByRole('heading', { name: features.title })
-  expect(await heading.evaluate(revealOpacity)).toBeLessThan(1)
-  await heading.scrollIntoViewIfNeeded()
-  await expect.poll(() => heading.evaluate(revealOpacity)).toBe(1)
+  const section = page.locator('[data-reveal]').filter({ has: heading })
+  await expect(section).toHaveAttribute('data-reveal', 'hidden')
+  expect(await drawnOpacity(heading)).toBe(0)
+
+  const revealed = nextReveal(section)
+  await scrollToShow(section, REVEAL_VISIBILITY_THRESHOLD / 2)
+  await expect(section).toHaveAttribute('data-reveal', 'hidden')
+  await scrollToShow(section, REVEAL_VISIBILITY_THRESHOLD * 1.5)
+  expect(await revealed).toEqual(expect.arrayContaining(['opacity', 'transform']))
+  await expect.poll(() => drawnOpacity(heading)).toBe(1)
+})
+
+test('with the scripts held back, every section is there when scrolled to, and stays when they run', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  const scripts = await holdScripts(page)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const cta = waitlistForm(page, 'cta')
+  const footer = page.getByRole('contentinfo').getByText(String(site.footerYear))
+  const seen = [
+    page.getByRole('heading', { name: features.title }),
+    page.getByRole('heading', { name: features.cards.at(-1)!.title }),
+    cta.email,
+    cta.button,
+    footer,
+  ]
+  for (const text of seen) {
+    await text.scrollIntoViewIfNeeded()
+    expect(await drawnOpacity(text)).toBe(1)
+  }
+
+  // A visitor reading the features when the scripts arrive: not one frame of them fades.
+  const onScreen = page.getByRole('heading', { name: features.title })
+  await onScreen.scrollIntoViewIfNeeded()
+  const lowest = onScreen.evaluate(
+    (el) =>
+      new Promise<number>((resolve) => {
+        let min = 1
+        const sample = () => {
+          for (let node: Element | null = el; node; node = node.parentElement)
+            min = Math.min(min, Number(getComputedStyle(node).opacity))
+          if (document.querySelector('footer [data-reveal="hidden"]')) resolve(min)
+          else requestAnimationFrame(sample)
+        }
+        sample()
+      }),
+  )
+  scripts.release()
+  expect(await lowest).toBe(1)
+  expect(await drawnOpacity(onScreen)).toBe(1)
+
+  // What was below the fold then is revealed as it is scrolled to.
+  await footer.scrollIntoViewIfNeeded()
+  await expect.poll(() => drawnOpacity(footer)).toBe(1)
 })
 
 test('with reduced motion requested, everything is shown without scrolling', async ({
@@ -59,6 +133,8 @@ test('with reduced motion requested, everything is shown without scrolling', asy
   const context = await browser.newContext({ reducedMotion: 'reduce' })
   const page = await context.newPage()
   await page.goto('/')
+  // The scripts have run: the footer, below the fold, is marked hidden, and shown all the same.
+  await expect(page.locator('footer [data-reveal]')).toHaveAttribute('data-reveal', 'hidden')
   const opacities = await revealOpacities(page)
   expect(opacities.length).toBeGreaterThan(0)
   expect(opacities.every((o) => o === 1)).toBe(true)
@@ -116,7 +192,9 @@ test('the page runs under its policy: nothing is refused while it loads and hydr
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
   })
   await page.goto('/')
-  await page.locator('footer').scrollIntoViewIfNeeded()
-  await expect(page.locator('footer [data-reveal="shown"]')).toBeVisible()
+  const footer = page.locator('footer [data-reveal]')
+  await expect(footer).toHaveAttribute('data-reveal', 'hidden')
+  await footer.scrollIntoViewIfNeeded()
+  await expect(footer).toHaveAttribute('data-reveal', 'shown')
   expect(refused).toEqual([])
 })

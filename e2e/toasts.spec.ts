@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { hero } from '../lib/site'
+import { expect, test } from '@playwright/test'
+import { features, hero, site } from '../lib/site'
 import { notices, statusText } from '../lib/waitlist/outcome'
 import { scriptSources } from '../scripts/check-size'
 import {
+  drawnOpacity,
   forms,
+  holdScripts,
   postsSent,
   scriptChunks,
   toast,
@@ -18,24 +20,6 @@ import {
  * see what a visitor sees when an outcome beats them.
  */
 const isSonner = (body: string) => body.includes('data-sonner-toaster')
-
-/** Holds back the scripts that `which` picks (all, by default) until `release` is called. */
-async function holdScripts(page: Page, which?: (body: string) => boolean) {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let requested = false
-  await page.route(scriptChunks, async (route) => {
-    if (!which) return released.then(() => route.continue())
-    const response = await route.fetch()
-    const body = await response.text()
-    if (which(body)) {
-      requested = true
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
-  return { release, requested: () => requested }
-}
 
 // A script still held, or on its way, when a test ends is no failure of the page.
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }))
@@ -143,12 +127,26 @@ test('a form sent before the scripts arrive posts the plain way, and the answer 
   expect(sent).toHaveLength(2)
 })
 
-test('when the scripts never come, both forms still sign up', async ({ page }) => {
+test('when the scripts never come, every section is shown and both forms still sign up', async ({
+  page,
+}) => {
   await page.route(scriptChunks, (route) => route.abort('connectionreset'))
   await page.goto('/')
+  for (const text of [
+    page.getByRole('heading', { name: features.title }),
+    page.getByRole('heading', { name: features.cards.at(-1)!.title }),
+    page.getByRole('contentinfo').getByText(String(site.footerYear)),
+  ]) {
+    await text.scrollIntoViewIfNeeded()
+    expect(await drawnOpacity(text)).toBe(1)
+  }
   for (const name of forms) {
     const form = waitlistForm(page, name)
+    await form.email.scrollIntoViewIfNeeded()
+    expect(await drawnOpacity(form.email)).toBe(1)
+    expect(await drawnOpacity(form.button)).toBe(1)
     await form.join(uniqueEmail())
     await expect(form.status).toHaveText(statusText(notices.joined))
+    expect(await drawnOpacity(form.status)).toBe(1)
   }
 })

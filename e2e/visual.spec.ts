@@ -10,11 +10,16 @@ import { revealOpacities } from './waitlist-page'
  */
 const widths = [375, 768, 1440]
 
-/** Scrolls each section into view until it has revealed, then back to the top once all have settled. */
+/**
+ * Once the scripts have hidden what was below the fold (the footer, at every
+ * width here), scrolls each section into view until it has revealed, then back
+ * to the top once all have settled.
+ */
 async function revealEverything(page: Page): Promise<void> {
+  await expect(page.locator('footer [data-reveal]')).toHaveAttribute('data-reveal', 'hidden')
   for (const section of await page.locator('[data-reveal]').all()) {
     await section.scrollIntoViewIfNeeded()
-    await expect(section).toHaveAttribute('data-reveal', 'shown')
+    await expect(section).not.toHaveAttribute('data-reveal', 'hidden')
   }
   await expect.poll(async () => (await revealOpacities(page)).every((o) => o === 1)).toBe(true)
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))

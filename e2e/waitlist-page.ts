@@ -39,8 +39,39 @@ export function revealOpacities(page: Page): Promise<number[]> {
     .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
 }
 
+/**
+ * How opaque an element is drawn: its computed opacity times every ancestor's.
+ * Playwright's `toBeVisible` counts an element at opacity 0 as visible.
+ */
+export function drawnOpacity(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    let opacity = 1
+    for (let node: Element | null = el; node; node = node.parentElement)
+      opacity *= Number(getComputedStyle(node).opacity)
+    return opacity
+  })
+}
+
 /** Every script chunk of the build, as a `page.route` pattern. */
 export const scriptChunks = '**/_next/static/chunks/*.js'
+
+/** Holds back the scripts that `which` picks (all, by default) until `release` is called. */
+export async function holdScripts(page: Page, which?: (body: string) => boolean) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let requested = false
+  await page.route(scriptChunks, async (route) => {
+    if (!which) return released.then(() => route.continue())
+    const response = await route.fetch()
+    const body = await response.text()
+    if (which(body)) {
+      requested = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  return { release, requested: () => requested }
+}
 
 /** Hands the page's next `count` signup posts to `handle`; every later one goes through. */
 export async function interceptSignups(

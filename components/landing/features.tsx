@@ -11,10 +11,16 @@ const icons = {
   zap: Zap,
 } satisfies Record<FeatureIcon, unknown>
 
+/**
+ * The six features, in one column on a phone, two from `sm`, three from `lg`.
+ * On a phone the cards' text is 301 px wide at 375 and 338 px at 412: there, no
+ * card's line fills Geist's width or a fallback face's to within a few pixels,
+ * so none breaks differently when Geist arrives (e2e/typeface.spec.ts).
+ */
 export function Features() {
   return (
     <section aria-labelledby="features-heading" className="bg-white py-20 sm:py-28">
-      <Reveal className="mx-auto max-w-6xl px-6">
+      <Reveal className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h2
             id="features-heading"
@@ -30,7 +36,7 @@ export function Features() {
             return (
               <li
                 key={card.title}
-                className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-lg hover:shadow-violet-100"
+                className="rounded-2xl border border-slate-200 bg-slate-50/60 p-5 transition-shadow hover:shadow-lg hover:shadow-violet-100 sm:p-6"
               >
                 <div className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-violet-600 to-fuchsia-600 text-white">
                   <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />

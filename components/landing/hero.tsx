@@ -5,7 +5,9 @@ import { hero, waitlistForms } from '@/lib/site'
 /**
  * First screen: the pitch, the first waitlist form and the social proof, in
  * that order on a phone, so the form's field is on its first screen; beside
- * each other from `lg` up. Never hidden at first paint.
+ * each other from `lg` up. Never hidden at first paint. On a phone the
+ * headline is three lines whatever the face: at its full width, from 412 px,
+ * its first two lines would fit Geist and its fallbacks only just, one or the other.
  */
 export function Hero() {
   return (
@@ -20,7 +22,7 @@ export function Hero() {
           </p>
           <h1
             id="hero-heading"
-            className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className="mt-5 max-w-[9.5em] text-4xl font-bold tracking-tight text-balance sm:max-w-none sm:text-5xl lg:text-6xl"
           >
             {hero.headline}{' '}
             <span className="bg-gradient-to-r from-violet-300 to-fuchsia-300 bg-clip-text text-transparent">

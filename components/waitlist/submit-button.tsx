@@ -2,7 +2,13 @@ import { ArrowRight, LoaderCircle } from 'lucide-react'
 
 export type FormTone = 'light' | 'dark'
 
-type SubmitButtonProps = { pending: boolean; label: string; busyLabel: string; tone: FormTone }
+type SubmitButtonProps = {
+  pending: boolean
+  label: string
+  busyLabel: string
+  tone: FormTone
+  className?: string
+}
 
 const tones: Record<FormTone, string> = {
   light:
@@ -16,12 +22,18 @@ const tones: Record<FormTone, string> = {
  * other label is laid out, unseen, in the same cell, so the button is as wide
  * busy as idle and the field beside it never shrinks; the one shown is centred in it.
  */
-export function SubmitButton({ pending, label, busyLabel, tone }: SubmitButtonProps) {
+export function SubmitButton({
+  pending,
+  label,
+  busyLabel,
+  tone,
+  className = '',
+}: SubmitButtonProps) {
   return (
     <button
       type="submit"
       aria-disabled={pending}
-      className={`inline-flex h-12 shrink-0 items-center justify-center rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait ${tones[tone]}`}
+      className={`inline-flex h-12 shrink-0 items-center justify-center rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait ${tones[tone]} ${className}`}
     >
       <span
         data-other={pending ? label : busyLabel}

@@ -27,6 +27,14 @@ const fieldTones: Record<FormTone, string> = {
     'border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:ring-violet-200',
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
+/**
+ * Beside the field, a button as wide in Geist as in its fallback face, room
+ * for either label: sized by its label, it would move when Geist arrived.
+ */
+const buttonWidths: Record<WaitlistFormProps['variant'], string> = {
+  hero: '@md:w-58',
+  cta: '@md:w-68',
+}
 const statusTones: Record<FormTone, { ok: string; error: string }> = {
   light: { ok: 'text-emerald-700', error: 'text-red-700' },
   dark: { ok: 'text-white', error: 'text-white' },
@@ -162,6 +170,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           label={copy.submitLabel}
           busyLabel={copy.busyLabel}
           tone={tone}
+          className={buttonWidths[variant]}
         />
       </div>
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
