@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import {
   createSecureServer,
@@ -8,9 +6,8 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http2'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { selfSignedCertificate } from '../tests/support/self-signed'
 import type { Server } from './servers'
 
 /**
@@ -33,37 +30,10 @@ export const ACCEPT_SELF_SIGNED = '--ignore-certificate-errors'
 
 type Answer = { status: number; headers: OutgoingHttpHeaders; body: Buffer }
 
-/** A key and a certificate for 127.0.0.1, valid a day, made with the machine's openssl. */
+/** {@link selfSignedCertificate}, with what to do when it cannot be made. */
 function certificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-edge-'))
   try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    )
-    return {
-      key: readFileSync(path.join(dir, 'key.pem')),
-      cert: readFileSync(path.join(dir, 'cert.pem')),
-    }
+    return selfSignedCertificate()
   } catch (error) {
     throw new Error(
       'The bench serves its pages over HTTPS and needs openssl to make a certificate',
@@ -71,8 +41,6 @@ function certificate(): { key: Buffer; cert: Buffer } {
         cause: error,
       },
     )
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
   }
 }
 

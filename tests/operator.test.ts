@@ -17,6 +17,7 @@ import type { Env } from '@/lib/env'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { connect, namedLists, type Database, type ListKind } from '@/lib/waitlist/operator/database'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
+import { selfSignedCertificate } from './support/self-signed'
 import { site } from './support/site-signups'
 
 const lit = (value: string) => pg.escapeLiteral(value)
@@ -664,30 +665,7 @@ describe('the command line', () => {
     })
 
     it.skipIf(!onPath('openssl'))('it presents a certificate Node does not trust', async () => {
-      const made = await temp()
-      const [key, cert] = [path.join(made, 'key.pem'), path.join(made, 'cert.pem')]
-      await exec('openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-subj',
-        '/CN=localhost',
-        '-days',
-        '1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ])
-      const secureContext = tls.createSecureContext({
-        key: await readFile(key),
-        cert: await readFile(cert),
-      })
-      await rm(made, { recursive: true, force: true })
+      const secureContext = tls.createSecureContext(selfSignedCertificate())
       // The answer to pg's SSLRequest: yes, then the handshake, with a certificate no authority signed.
       const url = await answering((socket) => {
         socket.write('S')
