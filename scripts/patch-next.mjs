@@ -44,14 +44,10 @@ function replaceOnce(file, from, to) {
   writeFileSync(file, text.slice(0, at) + to + text.slice(at + from.length))
 }
 
-// Where Next renders an entry's stylesheet (renderCssResource in app-render), in each production
-// runtime: a client component that carries the href, not a <style> that carries the text.
-for (const runtime of [
-  'app-page',
-  'app-page-experimental',
-  'app-page-turbo',
-  'app-page-turbo-experimental',
-]) {
+// Where Next renders an entry's stylesheet (renderCssResource in app-render), in the production
+// runtimes of Turbopack's builds, the site's: a client component that carries the href, not a
+// <style> that carries the text. (A `next build --webpack` keeps Next's three copies.)
+for (const runtime of ['app-page-turbo', 'app-page-turbo-experimental']) {
   replaceOnce(
     dist(`compiled/next-server/${runtime}.runtime.prod.js`),
     'a.push(n("style",{key:i,nonce:t.nonce,precedence:e,href:o},s.content))',
