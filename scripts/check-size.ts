@@ -1,8 +1,9 @@
 /**
  * Fails when the JavaScript a visitor's browser loads for a page outgrows its
- * budget, or the landing page's HTML outgrows one round trip. Reads the
- * prerendered HTML of the last `next build`, so it checks exactly the scripts
- * the page asks for (modern browsers skip `nomodule`):
+ * budget, or the landing page's HTML outgrows one round trip, and says how many
+ * copies of its stylesheet each page carries. Reads the prerendered HTML of the
+ * last `next build`, so it checks exactly the scripts the page asks for (modern
+ * browsers skip `nomodule`):
  *   npm run size             (after `next build`)
  */
 import { readFile } from 'node:fs/promises'
@@ -63,6 +64,17 @@ export async function pageScriptBytes(buildDir: string, htmlFile: string) {
   return { scripts, sizes, total: sizes.reduce((sum, size) => sum + size, 0) }
 }
 
+/**
+ * How many times a page carries its inlined stylesheet: the `<style>`, and any
+ * copy of its text in the payload React hydrates from, found by the stylesheet's
+ * longest stretch that JSON leaves as it is. 0 when the page inlines none.
+ */
+export function stylesheetCopies(html: string): number {
+  const css = /<style[^>]*data-href="[^"]+\.css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+  const stretch = css.split(/["\\]/).reduce((a, b) => (b.length > a.length ? b : a), '')
+  return stretch ? html.split(stretch).length - 1 : 0
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -72,8 +84,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const { scripts, sizes, total } = await pageScriptBytes(buildDir, html)
     const over = total > maxGzipBytes
     failed ||= over
+    const copies = stylesheetCopies(await readFile(path.join(buildDir, 'server/app', html), 'utf8'))
     console.log(
-      `${over ? 'OVER' : 'ok  '} ${route}: ${kb(total)} gzip in ${scripts.length} scripts (budget ${kb(maxGzipBytes)})`,
+      `${over ? 'OVER' : 'ok  '} ${route}: ${kb(total)} gzip in ${scripts.length} scripts (budget ${kb(maxGzipBytes)}); ` +
+        `its stylesheet ${copies === 1 ? 'once' : `${copies} times`}`,
     )
     if (over || process.env.SIZE_VERBOSE) {
       scripts.forEach((script, i) =>
