@@ -50,14 +50,22 @@ function nextReveal(section: Locator): Promise<string[]> {
   )
 }
 
-/** Scrolls the page so that `share` of `section`'s height has come up over the bottom edge. */
+/**
+ * Scrolls the page so that `share` of `section`'s height has come up over the bottom edge, and
+ * resolves once the page's own observers have been told: they report in the order they were
+ * made, so before the one made here.
+ */
 function scrollToShow(section: Locator, share: number): Promise<void> {
   return section.evaluate((el, share) => {
     const { top, height } = el.getBoundingClientRect()
     window.scrollBy({ top: top - window.innerHeight + share * height, behavior: 'instant' })
-    return new Promise<void>((frame) =>
-      requestAnimationFrame(() => requestAnimationFrame(() => frame())),
-    )
+    return new Promise<void>((told) => {
+      const observer = new IntersectionObserver(() => {
+        observer.disconnect()
+        told()
+      })
+      observer.observe(el)
+    })
   }, share)
 }
 

@@ -32,6 +32,20 @@ export function toast(page: Page, title: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: title })
 }
 
+/** Counts the toasts titled `title` shown from now on, even those sonner has dismissed since. */
+export async function toastsShown(page: Page, title: string): Promise<() => Promise<number>> {
+  type Counted = Window & { toastsShown?: Set<Element> }
+  await page.evaluate((title) => {
+    const seen = new Set<Element>()
+    ;(window as Counted).toastsShown = seen
+    new MutationObserver(() => {
+      for (const shown of document.querySelectorAll('[data-sonner-toast]'))
+        if (shown.textContent?.includes(title)) seen.add(shown)
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  }, title)
+  return () => page.evaluate(() => (window as Counted).toastsShown!.size)
+}
+
 /** The opacity of every scroll-reveal wrapper on the page, as the browser computes it now. */
 export function revealOpacities(page: Page): Promise<number[]> {
   return page

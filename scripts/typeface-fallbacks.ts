@@ -1,65 +1,61 @@
 /**
- * Writes components/brand/typeface-fallbacks.css: the faces the page's text is
- * set in until Geist arrives (or if it never does), one per platform's own
- * sans-serif, each scaled by capsize (`createFontStack`) from the fonts'
- * metrics so that its letters take Geist's width and its lines Geist's height:
+ * Writes components/brand/typeface-fallbacks.css: each platform's own sans-serif, scaled by
+ * capsize to Geist's widths and line height, so the text keeps its lines until Geist arrives.
  *   npm run fonts:fallbacks            (writes the file)
  *   npm run fonts:fallbacks -- --check (fails if the file is not what it would write)
- * Regular text (up to 549) and bold (550 up) have faces of their own, scaled
- * from each weight's metrics: Geist's bold is wider against its regular than
- * Roboto's or Arial's. Metrics come from @capsizecss/metrics where it has the
- * face, else from the font file itself (@capsizecss/unpack): Debian's
- * fonts-roboto-unhinted, fonts-liberation and fonts-dejavu-core. Arial and
- * Helvetica are not on Debian; Liberation Sans has Arial's widths in both
- * weights by design, as Arial has Helvetica's, so their bold is scaled from
- * Liberation Sans Bold. Windows, macOS and iOS all have Arial, first in the
- * stack; Android has Roboto; Linux Liberation Sans or DejaVu Sans.
+ * Windows, macOS and iOS reach Arial, Android Roboto, Linux Liberation Sans or DejaVu Sans.
+ * Regular (up to 549) and bold (550 up) are scaled apart: Geist's bold is wider against its
+ * regular than theirs. Metrics come from @capsizecss/metrics where it has the face, else from
+ * the font file: Debian's fonts-roboto-unhinted, fonts-liberation and fonts-dejavu-core.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { createFontStack, type FontMetrics } from '@capsizecss/core'
 import arial from '@capsizecss/metrics/arial'
-import helvetica from '@capsizecss/metrics/helvetica'
+import roboto from '@capsizecss/metrics/roboto'
 import { fromFile } from '@capsizecss/unpack/fs'
 
 export const FALLBACKS_CSS = 'components/brand/typeface-fallbacks.css'
-const DEBIAN = '/usr/share/fonts/truetype'
+const FONTS = '/usr/share/fonts/truetype'
 
 type Face = { regular: FontMetrics; bold: FontMetrics }
 
-/** A face's metrics under the names `local()` finds it by. */
-const named = (metrics: FontMetrics, fullName: string, postscriptName: string): FontMetrics => ({
-  ...metrics,
-  fullName,
-  postscriptName,
-})
+async function metrics(file: string, debianPackage?: string): Promise<FontMetrics> {
+  try {
+    return await fromFile(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    throw new Error(`${file} is missing: it comes with Debian's ${debianPackage}`)
+  }
+}
 
 async function faces(): Promise<{ geist: Face; fallbacks: Face[] }> {
-  const file = (path: string) => fromFile(path)
-  const liberationBold = await file(`${DEBIAN}/liberation/LiberationSans-Bold.ttf`)
-  const geist = {
-    regular: await file('components/brand/fonts/geist-latin-wght-normal.woff2'),
-    bold: await file('components/brand/fonts/Geist-Bold.ttf'),
-  }
-  const roboto = `${DEBIAN}/roboto/unhinted/RobotoTTF`
+  const liberation = (style: string) =>
+    metrics(`${FONTS}/liberation/LiberationSans-${style}.ttf`, 'fonts-liberation')
+  const dejavu = (name: string) => metrics(`${FONTS}/dejavu/${name}.ttf`, 'fonts-dejavu-core')
+  const liberationBold = await liberation('Bold')
   const fallbacks: Face[] = [
-    { regular: arial, bold: named(liberationBold, 'Arial Bold', 'Arial-BoldMT') },
-    { regular: helvetica, bold: named(liberationBold, 'Helvetica Bold', 'Helvetica-Bold') },
+    // Liberation Sans has Arial's widths in both weights by design.
     {
-      regular: await file(`${roboto}/Roboto-Regular.ttf`),
-      bold: await file(`${roboto}/Roboto-Bold.ttf`),
+      regular: arial,
+      bold: { ...liberationBold, fullName: 'Arial Bold', postscriptName: 'Arial-BoldMT' },
     },
     {
-      regular: await file(`${DEBIAN}/liberation/LiberationSans-Regular.ttf`),
-      bold: liberationBold,
+      regular: { ...roboto, fullName: 'Roboto' },
+      bold: await metrics(
+        `${FONTS}/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf`,
+        'fonts-roboto-unhinted',
+      ),
     },
-    {
-      regular: await file(`${DEBIAN}/dejavu/DejaVuSans.ttf`),
-      bold: await file(`${DEBIAN}/dejavu/DejaVuSans-Bold.ttf`),
-    },
+    { regular: await liberation('Regular'), bold: liberationBold },
+    { regular: await dejavu('DejaVuSans'), bold: await dejavu('DejaVuSans-Bold') },
   ]
   // One family per platform face, whatever name a weight's file gives it.
   for (const face of fallbacks) face.bold = { ...face.bold, familyName: face.regular.familyName }
+  const geist = {
+    regular: await metrics('components/brand/fonts/geist-latin-wght-normal.woff2'),
+    bold: await metrics('components/brand/fonts/Geist-Bold.ttf'),
+  }
   return { geist, fallbacks }
 }
 
