@@ -7,8 +7,9 @@
  * rounds, each round on a fresh copy of the database.
  *   npm run bench:db -- [--inserts 6000] [--connections 16] [--rounds 3]
  * Prints each run's rate and latencies, then the medians and the ratio of
- * the rates. Every insert must be admitted: a fresh trusted visitor's first
- * signup of the minute is, even over the ceiling.
+ * the rates. Without a ceiling every insert must be admitted; with it, the
+ * ceiling's 600 and, over it, about as many fresh trusted visitors again
+ * (more when a run crosses a minute), the rest refused over the ceiling.
  */
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -27,10 +28,10 @@ const { values: args } = parseArgs({
 const INSERTS = Number(args.inserts)
 const CONNECTIONS = Number(args.connections)
 const ROUNDS = Number(args.rounds)
-const CEILINGS = [600, 0]
+const CEILINGS = [600, null]
 const SECRET = 'a-signing-secret-for-the-bench-of-forty-chars'
 
-type Run = { ceiling: number; rate: number; p50: number; p99: number }
+type Run = { ceiling: number | null; rate: number; p50: number; p99: number; admitted: number }
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -40,17 +41,15 @@ const median = (values: number[]) => {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
-/** The site's inserts, signed now: each a visitor of its own whose address the site trusts. */
-function signups(round: number): string[] {
-  return Array.from({ length: INSERTS }, (_, i) => {
-    const entry = { email: `bench-${round}-${i}@example.com`, source: 'hero_section' } as const
-    const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
-    const signing = { perMinute: 10, hashSecret: SECRET, signingSecret: SECRET }
-    return insertStatement(entry, visitorHeaders(entry, { address, trusted: true }, signing))
-  })
+/** The site's insert `i`, signed as it is sent: each a visitor of its own whose address the site trusts. */
+function signup(round: number, i: number): string {
+  const entry = { email: `bench-${round}-${i}@example.com`, source: 'hero_section' } as const
+  const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+  const signing = { perMinute: 10, hashSecret: SECRET, signingSecret: SECRET }
+  return insertStatement(entry, visitorHeaders(entry, { address, trusted: true }, signing))
 }
 
-async function run(url: string, ceiling: number, round: number): Promise<Run> {
+async function run(url: string, ceiling: number | null, round: number): Promise<Run> {
   const clients = await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       const client = new pg.Client({ connectionString: url })
@@ -63,17 +62,16 @@ async function run(url: string, ceiling: number, round: number): Promise<Run> {
       `update waitlist_private.signup_limits set signups_per_minute = ${ceiling};
        update waitlist_private.secrets set signing_secret = '${SECRET}'`,
     )
-    const statements = signups(round)
     const latencies: number[] = []
     const refused = new Map<string, number>()
     let next = 0
     const started = performance.now()
     await Promise.all(
       clients.map(async (client) => {
-        for (let i = next++; i < statements.length; i = next++) {
+        for (let i = next++; i < INSERTS; i = next++) {
           const sent = performance.now()
           try {
-            await client.query(statements[i]!)
+            await client.query(signup(round, i))
           } catch (error) {
             const code = String((error as { code?: string }).code ?? (error as Error).message)
             refused.set(code, (refused.get(code) ?? 0) + 1)
@@ -83,11 +81,14 @@ async function run(url: string, ceiling: number, round: number): Promise<Run> {
       }),
     )
     const seconds = (performance.now() - started) / 1000
-    if (refused.size > 0)
+    const admitted = INSERTS - (refused.get('PT429') ?? 0)
+    refused.delete('PT429')
+    if (refused.size > 0 || (ceiling === null && admitted < INSERTS))
       throw new Error(`inserts were refused: ${JSON.stringify(Object.fromEntries(refused))}`)
     latencies.sort((a, b) => a - b)
     return {
       ceiling,
+      admitted,
       rate: INSERTS / seconds,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
@@ -97,8 +98,8 @@ async function run(url: string, ceiling: number, round: number): Promise<Run> {
   }
 }
 
-const describe = ({ ceiling, rate, p50, p99 }: Run) =>
-  `${ceiling ? `ceiling ${ceiling}/min` : 'no ceiling    '}  ${rate.toFixed(0).padStart(5)} inserts/s  p50 ${p50.toFixed(1).padStart(5)} ms  p99 ${p99.toFixed(1).padStart(6)} ms`
+const describe = ({ ceiling, rate, p50, p99, admitted }: Run) =>
+  `${ceiling ? `ceiling ${ceiling}/min` : 'no ceiling    '}  ${String(admitted).padStart(5)} admitted  ${rate.toFixed(0).padStart(5)} inserts/s  p50 ${p50.toFixed(1).padStart(5)} ms  p99 ${p99.toFixed(1).padStart(6)} ms`
 
 const cluster = await makeOwner()
 try {
@@ -124,6 +125,7 @@ try {
     const of = runs.filter((r) => r.ceiling === ceiling)
     return {
       ceiling,
+      admitted: median(of.map((r) => r.admitted)),
       rate: median(of.map((r) => r.rate)),
       p50: median(of.map((r) => r.p50)),
       p99: median(of.map((r) => r.p99)),

@@ -161,7 +161,7 @@ test('a flood fills the ceiling, fresh visitors behind a trusted proxy are still
   expect(tally(await sendAll(trusted, 100, 'flood', (i) => `10.0.0.1, 198.18.0.${i}`))).toEqual({
     joined: 100,
   })
-  // The ceiling is full: each fresh visitor's first signup of the minute is welcomed all the same, a second is not.
+  // The ceiling is full: each fresh visitor's first signup in 60 seconds is welcomed all the same, a second is not.
   expect(await sendAll(trusted, 3, 'fresh', (i) => `203.0.113.${i + 10}`)).toEqual([
     'joined',
     'joined',

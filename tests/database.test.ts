@@ -4,9 +4,12 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Writable, Readable } from 'node:stream'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement, lit } from '@/lib/waitlist/embedded-store'
+import { erase } from '@/lib/waitlist/operator/commands'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
@@ -37,24 +40,38 @@ async function answer(db: Pick<pg.Client, 'query'>, sql: string): Promise<string
   }
 }
 
-/** The headers the site sends with `row`, signed with `secret`. */
+/** The headers the site sends with `row`, signed with `secret`, `shift` ms from now. */
 const signed = (
   row: Entry,
   visitor: Visitor = { address: '203.0.113.1', trusted: true },
   secret = SECRET,
   perMinute = 10,
-) => visitorHeaders(row, visitor, { perMinute, hashSecret: SECRET, signingSecret: secret })
+  shift = 0,
+) => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + shift })
+  try {
+    return visitorHeaders(row, visitor, { perMinute, hashSecret: SECRET, signingSecret: secret })
+  } finally {
+    vi.useRealTimers()
+  }
+}
+/** A visitor the server cannot trust, by their address. */
+const untrusted = (address: string): Visitor => ({ address, trusted: false })
 
 describe.each([
   ['the embedded database', embedded],
   ['PostgreSQL 15', unavailable ? undefined : postgres],
 ] as const)('on %s', (_name, open) => {
   let db: pg.Client
+  let url: string | undefined
   let close: (() => Promise<void>) | undefined
 
   /** One signup as the site sends it: as `anon`, with `headers` where PostgREST puts them. */
   const signUp = (row: Entry, headers: Record<string, string> = {}) =>
     answer(db, insertStatement(row, headers))
+  /** One signup of the site's, signed: by default of a visitor with no address it could read. */
+  const join = (email: string, visitor: Visitor = { trusted: false }, perMinute = 10) =>
+    signUp(entry(email), signed(entry(email), visitor, SECRET, perMinute))
   const values = (rows: Entry[]) =>
     rows.map((row) => `(${lit(row.email)}, ${lit(row.source)})`).join(', ')
 
@@ -73,12 +90,13 @@ describe.each([
       ).rows[0].n,
     )
 
-  const setCeiling = (perMinute: number) =>
+  const setCeiling = (perMinute: number | null) =>
     db.query(`update waitlist_private.signup_limits set signups_per_minute = ${perMinute}`)
   const setSecrets = (current: string | null, previous: string | null = null) =>
     db.query(
       `update waitlist_private.secrets set signing_secret = ${current === null ? 'null' : lit(current)},
-              previous_signing_secret = ${previous === null ? 'null' : lit(previous)}`,
+              previous_signing_secret = ${previous === null ? 'null' : lit(previous)},
+              signed_at = null, previous_signed_at = null`,
     )
   /** The minute the limits count stands still, and moves only when a test says so. */
   const setClock = (at: string) =>
@@ -87,7 +105,7 @@ describe.each([
 
   beforeAll(async () => {
     if (!open) return
-    ;({ client: db, close } = await open())
+    ;({ client: db, close, url } = await open())
   })
   afterAll(async () => {
     await db?.end()
@@ -96,18 +114,19 @@ describe.each([
   beforeEach(async (context) => {
     if (!open) return context.skip()
     await db.query(
-      'delete from waitlist_private.signup_counts; delete from waitlist_private.erasures; delete from public.waitlist',
+      `delete from waitlist_private.signup_counts; delete from waitlist_private.erasures; delete from public.waitlist;
+       update waitlist_private.held_back set signups = 0, latest_at = null`,
     )
     await setClock('2030-01-01T12:00:00Z')
     await setCeiling(600)
-    await setSecrets(null)
+    await setSecrets(SECRET)
   })
 
   describe('the public key', () => {
     it('may add an address and its source, once, in lower case, and nothing else', async () => {
-      expect(await signUp(entry('ann@example.com'))).toBe('ok')
-      expect(await signUp(entry('ann@example.com'))).toBe('23505')
-      expect(await signUp(entry('ANN@example.com'))).toBe('23514')
+      expect(await join('ann@example.com')).toBe('ok')
+      expect(await join('ann@example.com')).toBe('23505')
+      expect(await join('ANN@example.com')).toBe('23514')
       expect(await stored()).toBe(1)
       for (const sql of [
         'select * from public.waitlist',
@@ -154,18 +173,17 @@ describe.each([
     })
 
     it("meets the table's rules: the HTML standard's address, lower case, 254 characters, a known form", async () => {
-      expect(await signUp(entry('first!last@examplehost'))).toBe('ok')
+      expect(await join('first!last@examplehost')).toBe('ok')
       for (const email of [
         'Ann@example.com',
         'a b@example.com',
         'ann@exa_mple.com',
         `${'a'.repeat(250)}@x.io`,
       ]) {
-        expect(await signUp(entry(email)), email).toBe('23514')
+        expect(await join(email), email).toBe('23514')
       }
-      expect(await signUp({ email: 'ann@example.com', source: 'footer' as 'hero_section' })).toBe(
-        '23514',
-      )
+      const footer = { email: 'ann@example.com', source: 'footer' as 'hero_section' }
+      expect(await signUp(footer, signed(footer))).toBe('23514')
     })
 
     it('adds one row at a time: a batch stores nothing, whatever is in it', async () => {
@@ -178,91 +196,105 @@ describe.each([
   })
 
   describe('the limits', () => {
-    const client = (key: string, allowance: number) => ({
-      'x-waitlist-client': key.repeat(43),
-      'x-waitlist-allowance': String(allowance),
-    })
+    /** The keyed client a visitor's signups count under, and the rows the limits keep. */
+    const counts = async () =>
+      (
+        await db.query(
+          'select counted_for, admitted from waitlist_private.signup_counts order by minute, counted_for',
+        )
+      ).rows
+    const fresh = (email: string, address: string) => join(email, { address, trusted: true })
 
     it("hold a client to its allowance, and everyone to the ceiling; the owner's imports to neither", async () => {
       const answers = []
       for (const n of [1, 2, 3])
-        answers.push(await signUp(entry(`client-${n}@example.com`), client('c', 2)))
+        answers.push(await join(`client-${n}@example.com`, untrusted('198.51.100.7'), 2))
       expect(answers).toEqual(['ok', 'ok', 'PT429'])
       await setCeiling(3)
-      expect(await signUp(entry('fills@example.com'))).toBe('ok')
-      expect(await signUp(entry('over@example.com'))).toBe('PT429')
+      expect(await join('fills@example.com')).toBe('ok')
+      expect(await join('over@example.com')).toBe('PT429')
       const imported = `insert into public.waitlist (email, source) values ${values([entry('import@example.com')])}`
       expect(await answer(db, imported)).toBe('ok')
       // Only what was admitted counts: refused inserts and the import left nothing behind.
       expect(await counted()).toBe(3)
     })
 
-    it('count each minute of the clock afresh, and keep no more than about a minute of counts', async () => {
-      await setCeiling(2)
-      expect(await signUp(entry('a@example.com'), client('a', 1))).toBe('ok')
-      expect(await signUp(entry('a2@example.com'), client('a', 1))).toBe('PT429')
-      expect(await signUp(entry('b@example.com'), client('b', 1))).toBe('ok')
-      expect(await signUp(entry('c@example.com'))).toBe('PT429')
-      await setClock('2030-01-01T12:00:59.999Z')
-      expect(await signUp(entry('c@example.com'))).toBe('PT429')
-      await setClock('2030-01-01T12:01:00Z')
-      expect(await signUp(entry('a2@example.com'), client('a', 1))).toBe('ok')
-      expect(await signUp(entry('c@example.com'))).toBe('ok')
-      expect(await signUp(entry('d@example.com'))).toBe('PT429')
-      // b's count of the minute before is gone, deleted by the signups since.
-      const { rows } = await db.query(
-        'select counted_for, admitted from waitlist_private.signup_counts order by 1',
-      )
-      expect(rows).toEqual([
-        { counted_for: '', admitted: 2 },
-        { counted_for: 'a'.repeat(43), admitted: 1 },
-      ])
+    it('close at 0 and set no ceiling at null', async () => {
+      await setCeiling(0)
+      expect(await join('closed@example.com')).toBe('PT429')
+      expect(await fresh('closed-fresh@example.com', '203.0.113.60')).toBe('PT429')
+      await setCeiling(null)
+      for (let n = 0; n < 5; n += 1) expect(await join(`open-${n}@example.com`)).toBe('ok')
+      expect(await stored()).toBe(5)
     })
 
-    it("admit a trusted, signed client's first signup of the minute over a full ceiling, and no more", async () => {
-      await setSecrets(SECRET)
-      await setCeiling(2)
-      for (const n of [1, 2])
-        expect(
-          await signUp(
-            entry(`flood-${n}@example.com`),
-            signed(entry(`flood-${n}@example.com`), { address: '198.51.100.1', trusted: true }),
-          ),
-        ).toBe('ok')
-      const fresh = (email: string, visitor: Visitor) =>
-        signUp(entry(email), signed(entry(email), visitor))
-      expect(await fresh('fresh@example.com', { address: '203.0.113.50', trusted: true })).toBe(
-        'ok',
-      )
-      expect(
-        await fresh('fresh-again@example.com', { address: '203.0.113.50', trusted: true }),
-      ).toBe('PT429')
-      expect(
-        await fresh('untrusted@example.com', { address: '203.0.113.51', trusted: false }),
-      ).toBe('PT429')
-      await setSecrets(null)
-      // Unsigned, a claim of trust is worth nothing.
-      const claims = signed(entry('claims@example.com'), { address: '203.0.113.52', trusted: true })
-      expect(await signUp(entry('claims@example.com'), claims)).toBe('PT429')
+    it("slide over the last 60 seconds, the last minute's count weighted by what of it is still inside", async () => {
+      await setCeiling(10)
+      await setClock('2030-01-01T12:00:59.5Z')
+      const burst = async (name: string, visitor?: Visitor, perMinute?: number) => {
+        const answers = []
+        for (let n = 0; n < 10; n += 1)
+          answers.push(await join(`${name}-${n}@example.com`, visitor, perMinute))
+        return answers.filter((said) => said === 'ok').length
+      }
+      expect(await burst('last-second')).toBe(10)
+      await setClock('2030-01-01T12:01:00.5Z')
+      // 10 × 59.5/60 counted still: one place left, not ten.
+      expect(await burst('first-second')).toBe(1)
+      await setClock('2030-01-01T12:01:30Z')
+      expect(await burst('half-way')).toBe(4)
+
+      await setCeiling(null)
+      const client = untrusted('198.51.100.8')
+      await setClock('2030-01-01T12:02:59.5Z')
+      expect(await burst('client-last', client, 3)).toBe(3)
+      await setClock('2030-01-01T12:03:00.5Z')
+      expect(await burst('client-first', client, 3)).toBe(1)
+      // What is older than the minute before is gone, deleted by the signups since.
+      expect((await counts()).filter((row) => row.counted_for === '')).toEqual([])
+      expect(await stored()).toBe(19)
+    })
+
+    it("admit a trusted, signed client's first signup in 60 seconds over a full ceiling, up to the ceiling again, and no more", async () => {
+      await setCeiling(10)
+      for (let n = 0; n < 10; n += 1)
+        expect(await join(`flood-${n}@example.com`, untrusted('198.51.100.1'), 100)).toBe('ok')
+      expect(await fresh('fresh@example.com', '203.0.113.50')).toBe('ok')
+      expect(await fresh('fresh-again@example.com', '203.0.113.50')).toBe('PT429')
+      expect(await join('untrusted@example.com', untrusted('203.0.113.51'))).toBe('PT429')
+      const answers = []
+      for (let n = 0; n < 60; n += 1)
+        answers.push(await fresh(`lane-${n}@example.com`, `203.0.113.${100 + n}`))
+      expect(answers.filter((said) => said === 'ok')).toHaveLength(9)
+      expect(new Set(answers.slice(9))).toEqual(new Set(['PT429']))
+      expect(await stored()).toBe(20)
     })
 
     it.runIf(open === postgres).each([
-      { limit: 'the ceiling', places: 5, setup: () => setCeiling(5), headers: () => ({}) },
-      { limit: "a client's allowance", places: 5, setup: () => {}, headers: () => client('r', 5) },
       {
-        limit: "a trusted client's first signup over a full ceiling",
-        places: 1,
+        limit: 'the ceiling',
+        places: 5,
+        setup: () => setCeiling(5),
+        visitor: () => ({ trusted: false }),
+      },
+      {
+        limit: "a client's allowance",
+        places: 5,
+        setup: () => {},
+        visitor: () => untrusted('198.51.100.9'),
+      },
+      {
+        limit: 'the ceiling again, for trusted clients over a full one',
+        places: 5,
         async setup() {
-          await setSecrets(SECRET)
-          await setCeiling(1)
-          const fill = entry('fills@example.com')
-          expect(await signUp(fill, signed(fill, { trusted: false }))).toBe('ok')
+          await setCeiling(5)
+          for (let n = 0; n < 5; n += 1) expect(await join(`fills-${n}@example.com`)).toBe('ok')
         },
-        headers: (email: string) => signed(entry(email), { address: '203.0.113.9', trusted: true }),
+        visitor: (i: number) => ({ address: `203.0.113.${i}`, trusted: true }),
       },
     ])(
       'let inserts at once never both take the last place under $limit',
-      async ({ places, setup, headers }) => {
+      async ({ places, setup, visitor }) => {
         await setup()
         const url = (db as unknown as { connectionParameters: { connectionString?: string } })
           .connectionParameters
@@ -275,9 +307,9 @@ describe.each([
         )
         const answers = await Promise.all(
           racers.map(async (racer, i) => {
-            const email = `race-${i}@example.com`
+            const row = entry(`race-${i}@example.com`)
             try {
-              return await answer(racer, insertStatement(entry(email), headers(email)))
+              return await answer(racer, insertStatement(row, signed(row, visitor(i), SECRET, 5)))
             } finally {
               await racer.end()
             }
@@ -290,20 +322,14 @@ describe.each([
     )
   })
 
-  describe('with a signing secret set', () => {
-    beforeEach(() => setSecrets(SECRET))
-
-    it("stores the site's signed insert, and refuses unsigned, altered, stale or foreign ones before any limit counts them", async () => {
-      expect(await signUp(entry('site@example.com'), signed(entry('site@example.com')))).toBe('ok')
+  describe('the signature', () => {
+    it("stores the site's signed insert, and refuses unsigned, altered or foreign ones before any limit counts them", async () => {
+      expect(await join('site@example.com')).toBe('ok')
       const headers = signed(entry('ann@example.com'))
       expect(await signUp(entry('ann@example.com'))).toBe('42501')
       expect(await signUp(entry('other@example.com'), headers)).toBe('42501')
       expect(
         await signUp(entry('ann@example.com'), { ...headers, 'x-waitlist-allowance': '999' }),
-      ).toBe('42501')
-      const stale = headers['x-waitlist-signature']!.replace(/^\d+/, (t) => String(Number(t) - 600))
-      expect(
-        await signUp(entry('ann@example.com'), { ...headers, 'x-waitlist-signature': stale }),
       ).toBe('42501')
       const macless = headers['x-waitlist-signature']!.replace(/[0-9a-f]+$/, '')
       expect(
@@ -327,16 +353,155 @@ describe.each([
       expect(await counted()).toBe(1)
     })
 
-    it('accepts the secret it replaced as well, until that is retired', async () => {
+    it('is good from 60 seconds old to 30 seconds ahead, and no longer', async () => {
+      const at = (email: string, shift: number) =>
+        signUp(entry(email), signed(entry(email), undefined, SECRET, 10, shift))
+      expect(await at('old@example.com', -55_000)).toBe('ok')
+      expect(await at('ahead@example.com', 25_000)).toBe('ok')
+      expect(await at('stale@example.com', -65_000)).toBe('42501')
+      expect(await at('early@example.com', 35_000)).toBe('42501')
+      expect(await stored()).toBe(2)
+    })
+
+    it('closes signups until a secret is set, saying the command that sets it', async () => {
+      await setSecrets(null)
+      const refusal = db.query(insertStatement(entry('unsigned@example.com'), {}))
+      await expect(refusal).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringContaining('npm run waitlist -- signing-secret --set'),
+      })
+      const madeUp = signed(
+        entry('made-up@example.com'),
+        undefined,
+        'a-made-up-secret-of-32-characters!',
+      )
+      expect(await signUp(entry('made-up@example.com'), madeUp)).toBe('42501')
+      const generous = { 'x-waitlist-client': 'x'.repeat(43), 'x-waitlist-allowance': '999999' }
+      expect(await signUp(entry('generous@example.com'), generous)).toBe('42501')
+      expect(await stored()).toBe(0)
+    })
+
+    it('accepts the secret it replaced as well, until that is retired, recording when each last signed', async () => {
       const NEW = 'the-new-secret-of-at-least-thirty-two-characters'
       const by = (secret: string, email: string) =>
         signUp(entry(email), signed(entry(email), undefined, secret))
+      const lastSigned = async () =>
+        (
+          await db.query(
+            `select signed_at > now() - interval '1 minute' as current,
+                    previous_signed_at > now() - interval '1 minute' as previous from waitlist_private.secrets`,
+          )
+        ).rows[0]
       await setSecrets(NEW, SECRET)
+      expect(await lastSigned()).toEqual({ current: null, previous: null })
       expect(await by(SECRET, 'old-site@example.com')).toBe('ok')
+      expect(await lastSigned()).toEqual({ current: null, previous: true })
       expect(await by(NEW, 'new-site@example.com')).toBe('ok')
+      expect(await lastSigned()).toEqual({ current: true, previous: true })
       await setSecrets(NEW)
       expect(await by(SECRET, 'old-site-2@example.com')).toBe('42501')
       expect(await by(NEW, 'new-site-2@example.com')).toBe('ok')
+    })
+  })
+
+  describe('an erasure', () => {
+    const heldBack = async () =>
+      Number((await db.query('select signups from waitlist_private.held_back')).rows[0].signups)
+
+    it('holds back every later signup of the address, in any case, answered as stored, and stays', async () => {
+      expect(await join('ann@example.com')).toBe('ok')
+      expect(await erase({ client: db, kind: 'supabase', where: '' }, 'Ann@Example.com')).toBe(true)
+      expect(await join('ann@example.com')).toBe('ok')
+      expect(await join('ANN@example.com')).toBe('ok')
+      expect(await fresh('ann@example.com')).toBe('ok')
+      expect(await stored()).toBe(0)
+      expect(await heldBack()).toBe(3)
+      const marks = await db.query('select count(*)::int as n from waitlist_private.erasures')
+      expect(marks.rows[0].n).toBe(1)
+    })
+
+    it('meets the limits like any signup, so that no refusal tells it apart', async () => {
+      expect(await erase({ client: db, kind: 'supabase', where: '' }, 'ann@example.com')).toBe(
+        false,
+      )
+      await setCeiling(1)
+      expect(await join('ann@example.com')).toBe('ok')
+      expect(await join('ann@example.com')).toBe('PT429')
+      expect(await heldBack()).toBe(1)
+    })
+
+    async function fresh(email: string) {
+      return join(email, { address: '203.0.113.77', trusted: true })
+    }
+  })
+
+  describe('the rules', () => {
+    it("meet every role but the tables' owner, a role granted INSERT later included", async () => {
+      const role = `waitlist_later_${process.pid}`
+      await db.query(`drop role if exists ${role}; create role ${role};
+        grant insert (email, source) on public.waitlist to ${role}; grant ${role} to current_user;
+        create policy later on public.waitlist for insert to ${role} with check (true)`)
+      try {
+        const later = (sql: string) => answer(db, `set local role ${role}; ${sql}`)
+        const insert = `insert into public.waitlist (email, source) values ${values([entry('later@example.com')])}`
+        expect(await later(insert)).toBe('42501')
+        const headers = lit(JSON.stringify(signed(entry('later@example.com'), { trusted: false })))
+        expect(
+          await later(`select set_config('request.headers', ${headers}, true); ${insert}`),
+        ).toBe('ok')
+      } finally {
+        await db.query(
+          `drop policy later on public.waitlist; revoke insert on public.waitlist from ${role}; drop role ${role}`,
+        )
+      }
+    })
+
+    it('keep the private tables behind row-level security, and no function made there later is executable by PUBLIC', async () => {
+      const { rows } = await db.query(
+        `select c.relname, c.relrowsecurity as rls from pg_class c
+          where c.relnamespace = 'waitlist_private'::regnamespace and c.relkind = 'r' order by 1`,
+      )
+      expect(rows).toEqual(
+        ['erasures', 'held_back', 'secrets', 'signup_counts', 'signup_limits'].map((relname) => ({
+          relname,
+          rls: true,
+        })),
+      )
+      await db.query(
+        `begin; create function waitlist_private.later() returns int language sql as 'select 1'`,
+      )
+      try {
+        const { rows: can } = await db.query(
+          `select has_function_privilege('anon', 'waitlist_private.later()', 'execute') as anon`,
+        )
+        expect(can).toEqual([{ anon: false }])
+      } finally {
+        await db.query('rollback')
+      }
+    })
+
+    it.runIf(open === postgres)("draw no warning from Supabase's database advisor", async () => {
+      const { stdout } = await promisify(execFile)(
+        'node_modules/.bin/supabase',
+        [
+          'db',
+          'advisors',
+          '--db-url',
+          url!,
+          '--type',
+          'all',
+          '--level',
+          'info',
+          '--output-format',
+          'json',
+        ],
+        {
+          env: { ...process.env, DO_NOT_TRACK: '1', SUPABASE_TELEMETRY_DISABLED: '1' },
+          timeout: 60_000,
+        },
+      )
+      const found = (JSON.parse(stdout) as { results: { name: string; detail: string }[] }).results
+      expect(found.map(({ name, detail }) => `${name}: ${detail}`)).toEqual([])
     })
   })
 })
@@ -369,7 +534,13 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       stdout: sink((text) => (stdout += text)),
       stderr: sink((text) => (stderr += text)),
     })
-    return { code, stdout, stderr }
+    return { code, stdout, stderr, said: stderr.trimEnd().split('\n') }
+  }
+
+  async function owner(url: string, sql: string) {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query(sql).finally(() => client.end())
   }
 
   /** A site signing up one visitor after another with `secret`, each answer kept, until stopped. */
@@ -412,10 +583,7 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
     const env = { SUPABASE_DB_URL: url }
     const sites: Awaited<ReturnType<typeof site>>[] = []
     try {
-      const owner = new pg.Client({ connectionString: url })
-      await owner.connect()
-      await owner.query('update waitlist_private.signup_limits set signups_per_minute = 0')
-      await owner.end()
+      await owner(url, 'update waitlist_private.signup_limits set signups_per_minute = null')
       expect(
         (
           await cli('signing-secret --set --list supabase', {
@@ -451,9 +619,23 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       const after = await site(url, 'new', NEW)
       sites.push(after)
       await Promise.all([before.through(10), after.through(10)])
+      // 3. Not while a server still signs with the old secret: the command says when it last did.
+      const early = await cli('signing-secret --retire-previous --list supabase', env)
+      expect(early.code).toBe(2)
+      expect(early.said.at(-1)).toMatch(
+        /^waitlist: --retire-previous changed nothing: the previous secret last signed a signup \d{4}-\d\d-\d\d \d\d:\d\d UTC, 0 min ago, .*10 minutes, or with --force\.$/,
+      )
+      expect((await cli('check', env)).stdout).toMatch(
+        /\nLast signed +[^\n]+, 0 min ago; the previous secret [^\n]+, 0 min ago\n/,
+      )
       await before.stop()
+      // The ten minutes the README says to wait, gone by.
+      await owner(
+        url,
+        "update waitlist_private.secrets set previous_signed_at = now() - interval '11 minutes'",
+      )
 
-      // 3. The old secret retired, while the new deployment signs up.
+      // Then the old secret retired, while the new deployment signs up.
       const retire = cli('signing-secret --retire-previous --list supabase', env)
       await after.through(5)
       expect((await retire).code).toBe(0)
@@ -469,6 +651,21 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       await late.through(3)
       await late.stop()
       expect(new Set(late.answers)).toEqual(new Set(['42501']))
+
+      // --force retires a secret that signed a minute ago all the same.
+      const third = { ...env, WAITLIST_SIGNING_SECRET: `${NEW}-third` }
+      expect((await cli('signing-secret --set --list supabase', third)).code).toBe(0)
+      const still = await site(url, 'still-new', NEW)
+      sites.push(still)
+      await still.through(3)
+      expect((await cli('signing-secret --retire-previous --list supabase', env)).code).toBe(2)
+      expect(
+        (await cli('signing-secret --retire-previous --force --list supabase', env)).code,
+      ).toBe(0)
+      const answered = still.answers.length
+      await still.through(3)
+      await still.stop()
+      expect(new Set(still.answers.slice(answered + 1))).toEqual(new Set(['42501']))
     } finally {
       await Promise.all(sites.map((running) => running.stop()))
       await drop()
@@ -484,6 +681,7 @@ async function embedded() {
   await client.connect()
   return {
     client,
+    url: undefined,
     close: async () => {
       await database.close()
       await rm(folder, { recursive: true, force: true })
@@ -496,5 +694,5 @@ async function postgres() {
   const { url, drop } = await pushedDatabase()
   const client = new pg.Client({ connectionString: url })
   await client.connect()
-  return { client, close: drop }
+  return { client, close: drop, url }
 }

@@ -158,7 +158,8 @@ describe.each(STORES)('$name', (store) => {
       const unsign = store.signedAlready
         ? ''
         : 'update waitlist_private.secrets set signing_secret = null, previous_signing_secret = null;'
-      const empty = 'delete from public.waitlist; delete from waitlist_private.erasures;'
+      const empty = `delete from public.waitlist; delete from waitlist_private.erasures;
+        update waitlist_private.held_back set signups = 0; update waitlist_private.secrets set signed_at = null;`
       await sql(env, `${empty} ${unsign} ${insert(ROWS)}`)
     })
 
@@ -224,6 +225,7 @@ describe.each(STORES)('$name', (store) => {
       expect(JSON.parse(json.stdout)).toEqual({
         list,
         total: 4,
+        held_back: 0,
         by_source: { hero_section: 4, cta_section: 0 },
         first_signup_at: '2020-01-01T12:00:00Z',
         latest_signup_at: `${day(0)}T00:00:00Z`,
@@ -279,17 +281,21 @@ describe.each(STORES)('$name', (store) => {
       expect(removed.stderr + skipped.stderr + restored.stderr).not.toMatch(/(anna|nobody)@/)
     })
 
-    it('forgets an erasure when the person signs up again on the site', async () => {
-      const older = path.join(files, 'older.json')
-      expect((await cli(`export --format json --output ${older}`, env)).code).toBe(0)
+    it('keeps an erasure when the address is signed up again on the site, and counts the signup held back', async () => {
+      if (!store.signedAlready)
+        await sql(env, `update waitlist_private.secrets set signing_secret = '${'s'.repeat(32)}'`)
       expect((await cli('remove cleo@example.com', env)).code).toBe(0)
       await signUp(env, 'cleo@example.com')
-      expect(await sql(env, 'select * from waitlist_private.erasures')).toEqual([])
-      expect((await cli('remove cleo@example.com', env)).stdout).toMatch(
-        /^removed\tcleo@example.com\nremoved 1 of 1 /,
+      expect((await cli('count', env)).stdout).toBe(counted(3, list))
+      expect(await sql(env, 'select count(*)::int as n from waitlist_private.erasures')).toEqual([
+        { n: 1 },
+      ])
+      expect((await cli('stats', env)).stdout).toMatch(
+        /\nHeld back +1 \(signups of addresses erased on request\)\n/,
       )
-      await signUp(env, 'cleo@example.com')
-      expect((await cli(`import ${older}`, env)).stdout).toBe(tally(list, 0, 4, 0, 0))
+      expect((await cli('check', env)).stdout).toMatch(
+        /\nHeld back +1 signup of addresses erased on request\n/,
+      )
     })
 
     it('rejects bad rows by their line, exit 3, masking addresses, and skips duplicates in any case', async () => {
@@ -335,10 +341,25 @@ describe.each(STORES)('$name', (store) => {
         'Migrations      all 1 applied, the newest 20261126120000_waitlist.sql',
         'Signup limits   in place',
         'Ceiling         600 new signups a minute from everyone together',
-        `Signing secret  ${store.signedAlready ? 'set: only the site adds to the list' : 'not set'}`,
+        ...(store.signedAlready
+          ? ['Signing secret  set: only the site adds to the list', 'Last signed     never']
+          : ['Signing secret  not set: signups are closed until it is']),
+        'Held back       0 signups of addresses erased on request',
         '',
       ])
-      expect(stderr.includes('warning: no signing secret is set')).toBe(!store.signedAlready)
+      expect(stderr.includes('warning: no signing secret is set, so signups are closed')).toBe(
+        !store.signedAlready,
+      )
+      const ceiling = async (perMinute: string) => {
+        await sql(
+          env,
+          `update waitlist_private.signup_limits set signups_per_minute = ${perMinute}`,
+        )
+        return (await cli('check', env)).stdout.match(/\nCeiling +(.*)\n/)?.[1]
+      }
+      expect(await ceiling('0')).toBe('closed: no signup is taken (0)')
+      expect(await ceiling('null')).toBe('none: no limit on signups from everyone together (null)')
+      await ceiling('600')
     })
 
     it.skipIf(!store.foreignHistory)(
@@ -699,7 +720,7 @@ describe('the embedded store while another process has the folder open, as a run
     lines.on('line', (line) => printed.push(line))
     for await (const line of lines) if (line === 'open') break
     // The ceiling, 600 a minute from everyone together, would refuse a stream as fast as the one below.
-    await sql(env, 'update waitlist_private.signup_limits set signups_per_minute = 0')
+    await sql(env, 'update waitlist_private.signup_limits set signups_per_minute = null')
   })
   afterAll(async () => {
     const exited = once(owner, 'exit')

@@ -18,7 +18,7 @@ const faults: Record<string, Fault> = {
 }
 const visitor = { address: '203.0.113.5', trusted: true }
 
-function storeWith(signingSecret?: string) {
+function storeWith(signingSecret: string | undefined = TEST_SIGNING_SECRET) {
   return supabaseStore(
     {
       kind: 'supabase',
@@ -35,6 +35,7 @@ const insert = (store: ReturnType<typeof storeWith>, email: string, ms = 2000) =
 
 beforeAll(async () => {
   harness = await startSupabaseHarness({
+    signingSecret: TEST_SIGNING_SECRET,
     faultFor: (body) => faults[String((body as { email?: string })?.email)],
   })
 })
@@ -67,7 +68,7 @@ describe('on Supabase a signup', () => {
     await expect(insert(store, 'dup@example.com')).resolves.toBe('duplicate')
     await harness.db.query('update waitlist_private.signup_limits set signups_per_minute = 1')
     await expect(insert(store, 'limited@example.com')).resolves.toBe('over_limit')
-    await harness.db.query('update waitlist_private.signup_limits set signups_per_minute = 0')
+    await harness.db.query('update waitlist_private.signup_limits set signups_per_minute = null')
   })
 
   it.each([
@@ -87,16 +88,19 @@ describe('on Supabase a signup', () => {
     await expect(insert(storeWith(), email, 500)).rejects.toThrow(said)
   })
 
-  it('is refused once the database has a secret the site does not sign with, and stored once it does', async () => {
+  it('is refused unsigned or signed with another secret, and every one until a secret is set, naming the command', async () => {
+    await expect(insert(storeWith(''), 'unsigned@example.com')).rejects.toThrow(
+      /HTTP 401, code 42501\): Only the site adds/,
+    )
+    await expect(insert(storeWith('x'.repeat(32)), 'foreign@example.com')).rejects.toThrow(
+      /HTTP 401, code 42501\): Only the site adds/,
+    )
+    await harness.db.query('update waitlist_private.secrets set signing_secret = null')
+    await expect(insert(storeWith(), 'closed@example.com')).rejects.toThrow(
+      /HTTP 401, code 42501\): Signups are closed until a signing secret is set: `npm run waitlist -- signing-secret --set`/,
+    )
     await harness.db.query('update waitlist_private.secrets set signing_secret = $1', [
       TEST_SIGNING_SECRET,
     ])
-    await expect(insert(storeWith(), 'unsigned@example.com')).rejects.toThrow(
-      /HTTP 401, code 42501\): Only the site adds/,
-    )
-    await expect(insert(storeWith(TEST_SIGNING_SECRET), 'signed@example.com')).resolves.toBe(
-      'inserted',
-    )
-    await harness.db.query('update waitlist_private.secrets set signing_secret = null')
   })
 })

@@ -90,22 +90,27 @@ export function visitorHeaders(entry: WaitlistEntry, visitor: Visitor, signing: 
 }
 
 const MINUTE = 60_000
-const counted = { minute: 0, posts: new Map<string, number>() }
+const counted = { minute: 0, posts: new Map<string, number>(), before: new Map<string, number>() }
 
 /**
  * This server's first line, in front of the database's limits: one
- * visitor's posts a minute, refused ones and bots' included, counted in
- * memory (at most 10,000 visitors a minute are remembered).
+ * visitor's posts in the last 60 seconds, refused ones and bots' included,
+ * counted in memory by the database's rule (this minute's posts, and the
+ * last minute's weighted by the part of it still inside those 60 seconds;
+ * at most 10,000 visitors a minute are remembered).
  */
 export function admitPost(visitor: Visitor, perMinute: number): boolean {
   if (perMinute <= 0) return true
-  const minute = Math.floor(Date.now() / MINUTE)
+  const now = Date.now()
+  const minute = Math.floor(now / MINUTE)
   if (counted.minute !== minute || counted.posts.size >= 10_000) {
+    counted.before = counted.minute === minute - 1 ? counted.posts : new Map()
     counted.minute = minute
-    counted.posts.clear()
+    counted.posts = new Map()
   }
   const who = visitor.address ?? 'unknown'
   const posts = (counted.posts.get(who) ?? 0) + 1
   counted.posts.set(who, posts)
-  return posts <= perMinute
+  const earlier = (counted.before.get(who) ?? 0) * (1 - (now % MINUTE) / MINUTE)
+  return earlier + posts <= perMinute
 }

@@ -2,12 +2,14 @@
 -- the rules every way in meets.
 --
 -- The site inserts with the public key, which anyone can copy from a browser,
--- so the database keeps every rule itself. The public roles (anon,
--- authenticated) may insert an address and its source, one row at a time, and
--- nothing else: no read, no other schema, no function. Each of their inserts
--- meets one trigger, which checks the request's headers and signature, applies
--- the limits, and clears an erasure mark. The operator's commands (`npm run
--- waitlist`) connect as the tables' owner, whom none of this limits.
+-- so the database keeps every rule itself. Of the public roles, only anon may
+-- insert, an address and its source, one row at a time, and nothing else: no
+-- read, no other schema, no function; authenticated and service_role have no
+-- right on the table at all. Every insert by any role but the tables' owner
+-- meets one trigger, which checks the request's headers and signature,
+-- applies the limits, and holds back an address erased on request. The
+-- operator's commands (`npm run waitlist`) connect as the owner, whom none of
+-- this limits.
 
 create table public.waitlist (
   id bigint generated always as identity primary key,
@@ -40,67 +42,101 @@ grant insert (email, source) on table public.waitlist to anon;
 -- No select, update or delete policy: with the public key nobody can read,
 -- count, change or remove an address.
 alter table public.waitlist enable row level security;
+-- The insert policy's check: a visitor's row is dated by the database, now.
 create policy "Visitors can join the waitlist"
   on public.waitlist
   for insert
   to anon
-  with check (true);
+  with check (created_at = now());
 
 -- What the trigger keeps. No role but the owner has any right here, so the
--- data service cannot reach it, whatever schemas it is told to expose.
+-- data service cannot reach it, whatever schemas it is told to expose; each
+-- table's row-level security, with a policy that admits no row, says so
+-- again. No function the owner makes is executable by PUBLIC, now or later
+-- (a trigger's function needs no grant to fire): PostgreSQL grants that by
+-- default in every schema, and a schema's own defaults can only add to it.
+-- Supabase's defaults for public still grant its API roles what it makes there.
 create schema waitlist_private;
 comment on schema waitlist_private is
   'The signup limits, the signing secrets and the erasure marks: the owner''s alone.';
+alter default privileges revoke execute on functions from public;
 
--- The ceiling: at most `signups_per_minute` new signups in each minute of the
--- clock from everyone together, 600 unless changed, 0 for none. Changed at
--- once, without a redeploy:
+-- The ceiling: at most `signups_per_minute` new signups in any 60 seconds
+-- from everyone together, 600 unless changed; 0 closes signups, null sets no
+-- ceiling. Changed at once, without a redeploy:
 --   update waitlist_private.signup_limits set signups_per_minute = 1200;
 create table waitlist_private.signup_limits (
   only_row boolean primary key default true check (only_row),
-  signups_per_minute integer not null default 600 check (signups_per_minute >= 0)
+  signups_per_minute integer default 600 check (signups_per_minute >= 0)
 );
 comment on table waitlist_private.signup_limits is
-  'One row: the ceiling on new signups a minute from everyone together (0 for none).';
+  'One row: the ceiling on new signups a minute from everyone together (0: closed, null: none).';
 insert into waitlist_private.signup_limits default values;
 
--- The signups admitted this minute, one row per counter: '' for everyone
--- together (the ceiling), else the client's key. A counter of an earlier
--- minute starts again at its next signup; each signup deletes two stale
--- rows, so the table holds about one minute's clients however long the list.
+-- The signups admitted in each minute of the clock, one row per counter and
+-- minute: '' for everyone together (the ceiling), 'lane' for the trusted
+-- clients admitted over a full ceiling, else the client's key. A limit reads
+-- this minute's row and the one before, weighted by the part of it still
+-- inside the last 60 seconds. Each signup deletes two rows older than that,
+-- so the table holds about two minutes' clients however long the list.
 create table waitlist_private.signup_counts (
-  counted_for text primary key,
   minute timestamptz not null,
-  admitted integer not null
+  counted_for text not null,
+  admitted integer not null,
+  primary key (minute, counted_for)
 );
-create index signup_counts_minute on waitlist_private.signup_counts (minute);
 comment on table waitlist_private.signup_counts is
-  'Signups admitted this minute, by everyone together ('''') and by each client.';
+  'Signups admitted by minute: by everyone together (''''), over a full ceiling (lane), by each client.';
 
 create table waitlist_private.secrets (
   only_row boolean primary key default true check (only_row),
-  -- What the site signs with; null until the operator sets one.
+  -- What the site signs with; null until the operator sets one, and until
+  -- then every insert is refused.
   signing_secret text check (char_length(signing_secret) >= 32),
   -- The secret `signing-secret --set` replaced, still accepted until
   -- `--retire-previous`, so that servers still signing with it are not refused.
   previous_signing_secret text check (char_length(previous_signing_secret) >= 32),
+  -- When each last signed a signup, to the minute: recorded when over a
+  -- minute old, so not a write per signup.
+  signed_at timestamptz,
+  previous_signed_at timestamptz,
   -- Keys the erasure marks' hashes; never leaves the database.
   erasure_key bytea not null default extensions.gen_random_bytes(32)
 );
 comment on table waitlist_private.secrets is
-  'One row: the signing secret (and the one it replaced, while accepted), and the key of erasure marks.';
+  'One row: the signing secret (and the one it replaced, while accepted), when each last signed, and the key of erasure marks.';
 insert into waitlist_private.secrets default values;
 
 -- Addresses erased on request (`npm run waitlist -- remove`), as keyed
--- hashes, never the address, so that an import of an older list does not add
--- them back. A signup through the site is the person asking again: it clears
--- the mark.
+-- hashes, never the address. A signup of an erased address is held back: not
+-- stored, answered as stored, so the page tells nobody who asked to leave. An
+-- import skips them too; only the operator restores one (`import --restore`).
 create table waitlist_private.erasures (
   email_hash text primary key,
   erased_at timestamptz not null default now()
 );
 comment on table waitlist_private.erasures is
-  'Addresses erased on request, as keyed hashes, so that an import does not add them back.';
+  'Addresses erased on request, as keyed hashes: never stored again but by the operator.';
+
+create table waitlist_private.held_back (
+  only_row boolean primary key default true check (only_row),
+  signups bigint not null default 0,
+  latest_at timestamptz
+);
+comment on table waitlist_private.held_back is
+  'One row: the signups of erased addresses held back, and the latest.';
+insert into waitlist_private.held_back default values;
+
+do $$
+declare
+  private text;
+begin
+  foreach private in array array['signup_limits', 'signup_counts', 'secrets', 'erasures', 'held_back'] loop
+    execute format('alter table waitlist_private.%I enable row level security', private);
+    execute format('create policy "The owner''s alone" on waitlist_private.%I using (false)', private);
+  end loop;
+end
+$$;
 
 -- The time the limits count by: a function of its own, so that a test can
 -- move time on without waiting for it.
@@ -122,31 +158,72 @@ as $$
     from waitlist_private.secrets s
 $$;
 
--- Counts one more signup for `counted_for` this minute unless `most` are
--- counted already; returns the count with it, or null when full. The row's
--- lock, held until the signup commits or fails, makes a second signup for
--- the same counter wait and then see the first's: two never both take the
--- last place. A signup that fails is not counted.
-create function waitlist_private.count_signup(counted_for text, minute timestamptz, most integer)
-returns integer
+-- The signups `counted_for` made in the 60 seconds before `at`, as estimated
+-- from two minutes' counts: this minute's, and the last one's weighted by
+-- the part of it still inside those 60 seconds.
+create function waitlist_private.recent_signups(counted_for text, at timestamptz)
+returns numeric
 language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(sum(c.admitted * case when c.minute = m.this then 1
+                                        else 1 - extract(epoch from at - m.this) / 60 end), 0)
+    from (select date_trunc('minute', at, 'UTC') as this) m
+    join waitlist_private.signup_counts c
+      on c.minute in (m.this, m.this - interval '1 minute') and c.counted_for = recent_signups.counted_for
+$$;
+
+-- Counts one more signup for `counted_for` unless `most` are counted in the
+-- last 60 seconds already; returns the count with it, or null when full. The
+-- row's lock, held until the signup commits or fails, makes a second signup
+-- for the same counter wait and then see the first's: two never both take
+-- the last place. A signup that fails is not counted.
+create function waitlist_private.count_signup(counted_for text, at timestamptz, most integer)
+returns numeric
+language plpgsql
 volatile
 set search_path = ''
 as $$
-  insert into waitlist_private.signup_counts as c (counted_for, minute, admitted)
-  values (count_signup.counted_for, count_signup.minute, 1)
+declare
+  this_minute timestamptz := date_trunc('minute', at, 'UTC');
+  earlier numeric := (1 - extract(epoch from at - this_minute) / 60) * coalesce((
+    select c.admitted from waitlist_private.signup_counts c
+     where c.minute = this_minute - interval '1 minute' and c.counted_for = count_signup.counted_for), 0);
+  now_counted integer;
+begin
+  if earlier >= most then
+    return null;
+  end if;
+  insert into waitlist_private.signup_counts as c (minute, counted_for, admitted)
+  values (this_minute, count_signup.counted_for, 1)
   on conflict on constraint signup_counts_pkey do update
-     set admitted = case when c.minute >= excluded.minute then c.admitted + 1 else 1 end,
-         minute = greatest(c.minute, excluded.minute)
-   where c.minute < excluded.minute or c.admitted < most
-  returning c.admitted
+     set admitted = c.admitted + 1
+   where c.admitted + earlier < most
+  returning c.admitted into now_counted;
+  return now_counted + earlier;
+end;
 $$;
 
--- The trigger on each insert from the public roles, refusing as cheaply as it
--- can: the headers' shape, then the signature, then the limits; a signup that
--- passes them all clears its address's erasure mark. A trigger rather than
--- PostgREST's db_pre_request: it meets every insert, whichever way it comes
--- (the embedded database has no PostgREST), and nothing else.
+-- The refusal over a full ceiling.
+create function waitlist_private.over_ceiling(ceiling integer)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise sqlstate 'PT429' using
+    message = format('Too many signups: at most %s a minute from everyone together', ceiling),
+    detail = 'signup_ceiling',
+    hint = 'Try again in a minute.';
+end;
+$$;
+
+-- The trigger on each insert from any role but the owner, refusing as cheaply
+-- as it can: the headers' shape, then the signature, then the limits; an
+-- erased address is held back last, so that it meets the limits like any
+-- other. A trigger rather than PostgREST's db_pre_request: it meets every
+-- insert, whichever way it comes (the embedded database has no PostgREST).
 --
 -- The site's server sends, with its one insert (PostgREST hands the headers
 -- to SQL in `request.headers`; the embedded database sets the same):
@@ -156,18 +233,17 @@ $$;
 -- * x-waitlist-signature, `<unix time>.<trusted>.<hex HMAC-SHA-256>`, the HMAC
 --   over the time, the trusted flag (1: the server could trust the client's
 --   address), the client, the allowance, the address and the source, one a
---   line. Once a signing secret is set, an insert not signed by it (or by the
---   secret it replaced, while that is accepted) in the last five minutes is
---   refused: a row straight from someone holding the public key, a batch,
---   forged or altered headers alike.
+--   line. An insert not signed by the signing secret (or by the one it
+--   replaced, while that is accepted) between 60 seconds ago and 30 seconds
+--   ahead is refused: a row straight from someone holding the public key, a
+--   batch, forged or altered headers alike. With no secret set, every one is.
 --
--- A trusted client's first signup of the minute is admitted even over a full
--- ceiling, so no flood shuts a real visitor out: a flood from K addresses
--- stores at most the ceiling plus K a minute. Unsigned, the ceiling is hard.
--- A refusal over a limit raises PT429 (PostgREST answers 429). Each signup
--- takes a few index lookups, however busy the minute: a full ceiling is seen
--- by a plain read, and only the signups that take a place under it wait for
--- each other, at most the ceiling's worth a minute.
+-- A trusted client's first signup in 60 seconds is admitted even over a full
+-- ceiling, so no flood shuts a real visitor out, up to the ceiling again: a
+-- flood stores at most twice the ceiling a minute. A refusal over a limit
+-- raises PT429 (PostgREST answers 429). Each signup takes a few index
+-- lookups, however busy the minute: a full ceiling is seen by a plain read,
+-- and only the signups that take a place under it wait for each other.
 create function waitlist_private.admit_signup()
 returns trigger
 language plpgsql
@@ -183,12 +259,14 @@ declare
   client_key text := headers ->> 'x-waitlist-client';
   allowance text := headers ->> 'x-waitlist-allowance';
   signature text[] := string_to_array(headers ->> 'x-waitlist-signature', '.');
+  age numeric := extract(epoch from clock_timestamp()) - (substring(signature[1] from '^[0-9]{1,12}$'))::bigint;
   signed text;
   secret waitlist_private.secrets;
-  trusted boolean := false;
+  by_previous boolean;
+  trusted boolean := signature[2] = '1';
   ceiling integer;
-  this_minute timestamptz;
-  own integer := 0;
+  at timestamptz := waitlist_private.signup_clock();
+  own numeric := 0;
   ceiling_full boolean;
 begin
   if client_key is not null
@@ -200,36 +278,55 @@ begin
   end if;
 
   select * into secret from waitlist_private.secrets;
-  if secret.signing_secret is not null then
-    signed := concat_ws(E'\n', signature[1], signature[2], coalesce(client_key, ''),
-      coalesce(allowance, ''), new.email, new.source);
-    -- Null, so refused, when any part is missing or wrong.
-    if (cardinality(signature) = 3
-        and signature[1] ~ '^[0-9]{1,12}$'
-        and signature[2] in ('0', '1')
-        and abs(extract(epoch from clock_timestamp()) - signature[1]::bigint) <= 300
-        and signature[3] in (
-          encode(extensions.hmac(signed, secret.signing_secret, 'sha256'), 'hex'),
-          encode(extensions.hmac(signed, secret.previous_signing_secret, 'sha256'), 'hex')
-        )) is not true then
-      raise exception using
-        errcode = '42501',
-        message = 'Only the site adds to the waitlist: this insert is not signed by it.';
-    end if;
-    trusted := signature[2] = '1';
+  if secret.signing_secret is null then
+    raise exception using
+      errcode = '42501',
+      message = 'Signups are closed until a signing secret is set: `npm run waitlist -- signing-secret --set` (docs/supabase.md#signing).';
+  end if;
+  signed := concat_ws(E'\n', signature[1], signature[2], coalesce(client_key, ''),
+    coalesce(allowance, ''), new.email, new.source);
+  -- Compared as HMACs under a key of the database's: in the same time, whatever matches.
+  by_previous := case
+    when not coalesce(cardinality(signature) = 3 and signature[2] in ('0', '1') and age between -30 and 60, false)
+      then null
+    when extensions.hmac(signature[3], secret.erasure_key::text, 'sha256')
+       = extensions.hmac(encode(extensions.hmac(signed, secret.signing_secret, 'sha256'), 'hex'), secret.erasure_key::text, 'sha256')
+      then false
+    when extensions.hmac(signature[3], secret.erasure_key::text, 'sha256')
+       = extensions.hmac(encode(extensions.hmac(signed, secret.previous_signing_secret, 'sha256'), 'hex'), secret.erasure_key::text, 'sha256')
+      then true
+  end;
+  if by_previous is null then
+    raise exception using
+      errcode = '42501',
+      message = 'Only the site adds to the waitlist: this insert is not signed by it.';
+  end if;
+  -- When each secret last signed, to the minute: `--retire-previous` asks.
+  if by_previous and coalesce(secret.previous_signed_at < clock_timestamp() - interval '1 minute', true) then
+    update waitlist_private.secrets s set previous_signed_at = clock_timestamp()
+     where coalesce(s.previous_signed_at < clock_timestamp() - interval '1 minute', true);
+  elsif not by_previous and coalesce(secret.signed_at < clock_timestamp() - interval '1 minute', true) then
+    update waitlist_private.secrets s set signed_at = clock_timestamp()
+     where coalesce(s.signed_at < clock_timestamp() - interval '1 minute', true);
   end if;
 
-  ceiling := coalesce((select l.signups_per_minute from waitlist_private.signup_limits l), 600);
-  this_minute := date_trunc('minute', waitlist_private.signup_clock(), 'UTC');
-  -- Seen full by a plain read, the ceiling stays full this minute (counts only
-  -- grow): a signup that cannot be a trusted client's first is refused before
-  -- it counts anything.
-  ceiling_full := ceiling > 0 and exists (
-    select from waitlist_private.signup_counts c
-     where c.counted_for = '' and c.minute >= this_minute and c.admitted >= ceiling
-  );
-  if client_key is not null and (trusted or not ceiling_full) then
-    own := waitlist_private.count_signup(client_key, this_minute, allowance::integer);
+  ceiling := (select l.signups_per_minute from waitlist_private.signup_limits l);
+  if ceiling = 0 then
+    raise sqlstate 'PT429' using
+      message = 'Signups are closed: the ceiling is 0 a minute.',
+      detail = 'signup_ceiling',
+      hint = 'Try again later.';
+  end if;
+  trusted := trusted and client_key is not null;
+  -- Seen full by a plain read, the ceiling is full: what others add only adds
+  -- to it. A signup that cannot take the lane over it is refused before it
+  -- counts anything.
+  ceiling_full := ceiling is not null and waitlist_private.recent_signups('', at) >= ceiling;
+  if ceiling_full and not (trusted and waitlist_private.recent_signups('lane', at) < ceiling) then
+    perform waitlist_private.over_ceiling(ceiling);
+  end if;
+  if client_key is not null then
+    own := waitlist_private.count_signup(client_key, at, allowance::integer);
     if own is null then
       raise sqlstate 'PT429' using
         message = format('Too many signups from this client: at most %s a minute', allowance),
@@ -237,38 +334,29 @@ begin
         hint = 'Try again in a minute.';
     end if;
   end if;
-  if ceiling > 0 and not ceiling_full then
-    ceiling_full := waitlist_private.count_signup('', this_minute, ceiling) is null;
+  if ceiling is not null and not ceiling_full then
+    ceiling_full := waitlist_private.count_signup('', at, ceiling) is null;
   end if;
-  if ceiling_full and not (trusted and own = 1) then
-    raise sqlstate 'PT429' using
-      message = format('Too many signups: at most %s a minute from everyone together', ceiling),
-      detail = 'signup_ceiling',
-      hint = 'Try again in a minute.';
+  if ceiling_full and not (trusted and own < 2 and waitlist_private.count_signup('lane', at, ceiling) is not null) then
+    perform waitlist_private.over_ceiling(ceiling);
   end if;
 
   -- Rows another signup is deleting are left to it: no signup waits here.
   delete from waitlist_private.signup_counts c
    where c.ctid = any (array(
      select s.ctid from waitlist_private.signup_counts s
-      where s.minute < this_minute
+      where s.minute < date_trunc('minute', at, 'UTC') - interval '1 minute'
       order by s.minute
       limit 2
         for update skip locked
    ));
-  delete from waitlist_private.erasures e where e.email_hash = waitlist_private.email_hash(new.email);
+  if exists (select from waitlist_private.erasures e where e.email_hash = waitlist_private.email_hash(new.email)) then
+    update waitlist_private.held_back set signups = signups + 1, latest_at = at;
+    return null;
+  end if;
   return new;
 end;
 $$;
-
--- Before the row is written, so a refused signup costs no write to the table;
--- for the public roles only (the condition is the inserting role's, outside
--- the function, which runs as its owner).
-create trigger limit_signups
-  before insert on public.waitlist
-  for each row
-  when (current_user in ('anon', 'authenticated'))
-  execute function waitlist_private.admit_signup();
 
 -- The site never sends more than one row. After the statement, so it sees
 -- them all; its refusal undoes the whole statement. It needs no rights: it
@@ -286,13 +374,16 @@ begin
 end;
 $$;
 
-create trigger one_signup_at_a_time
-  after insert on public.waitlist
-  referencing new table as added
-  for each statement
-  when (current_user in ('anon', 'authenticated'))
-  execute function waitlist_private.one_signup_at_a_time();
-
--- New functions are executable by PUBLIC: none of these is anyone's but the
--- owner's (a trigger's function needs no grant to fire).
-revoke all on all functions in schema waitlist_private from public;
+-- For every role but the one this runs as, the tables' owner (the condition
+-- is the inserting role's, outside the function, which runs as its owner):
+-- a role granted INSERT later meets every rule too. The first before the row
+-- is written, so a refused signup costs no write to the table.
+do $$
+begin
+  execute format('create trigger limit_signups before insert on public.waitlist for each row
+    when (current_user <> %L) execute function waitlist_private.admit_signup()', current_user);
+  execute format('create trigger one_signup_at_a_time after insert on public.waitlist
+    referencing new table as added for each statement
+    when (current_user <> %L) execute function waitlist_private.one_signup_at_a_time()', current_user);
+end
+$$;

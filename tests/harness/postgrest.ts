@@ -96,7 +96,7 @@ function statusFor(code: string, role: string): number {
 export async function startSupabaseHarness(
   options: {
     port?: number
-    ceiling?: number
+    ceiling?: number | null
     signingSecret?: string
     faultFor?: (body: unknown) => Fault | undefined
   } = {},

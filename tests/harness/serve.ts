@@ -1,7 +1,7 @@
 /**
  * The Supabase stand-in as a server, for the end-to-end tests and for trying
  * the Supabase path by hand: `npm run harness` (HARNESS_PORT, default 54329;
- * HARNESS_CEILING sets the database's ceiling, 0 for none). An address whose
+ * HARNESS_CEILING sets the database's ceiling, `none` for none). An address whose
  * local part starts with one of the prefixes below gets its fault, so every
  * notice can be reached through the page. HARNESS_SIGNING_SECRET sets the
  * database's signing secret, as `npm run waitlist -- signing-secret --set` does.
@@ -16,7 +16,7 @@ const faults: [prefix: string, fault: Fault][] = [
 const ceiling = process.env.HARNESS_CEILING?.trim()
 const harness = await startSupabaseHarness({
   port: Number(process.env.HARNESS_PORT ?? 54329),
-  ceiling: ceiling ? Number(ceiling) : undefined,
+  ceiling: ceiling === 'none' ? null : ceiling ? Number(ceiling) : undefined,
   signingSecret: process.env.HARNESS_SIGNING_SECRET?.trim() || undefined,
   faultFor: (body) => {
     const email = String((body as { email?: unknown } | undefined)?.email ?? '')

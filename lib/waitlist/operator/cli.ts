@@ -25,11 +25,12 @@ const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded]
                                          those erased, but for each --restore ADDRESS
   check                                  the site's configuration, and the database: every
                                          migration applied? the limits? signing?
-  signing-secret [--set|--retire-previous]
+  signing-secret [--set|--retire-previous [--force]]
                                          makes a secret for the site to sign its inserts with;
                                          --set has Supabase refuse inserts not signed with
                                          WAITLIST_SIGNING_SECRET, or with the secret it replaces
-                                         until --retire-previous (docs/supabase.md#signing)
+                                         until --retire-previous, which waits until that has
+                                         signed none for 10 minutes (docs/supabase.md#signing)
 
 With SUPABASE_DB_URL set the commands work on that database (Supabase's);
 else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
@@ -56,7 +57,11 @@ const COMMANDS: Record<string, Record<string, Option>> = {
     restore: { type: 'string', multiple: true, value: 'ADDRESS' },
   },
   check: {},
-  'signing-secret': { set: { type: 'boolean' }, 'retire-previous': { type: 'boolean' } },
+  'signing-secret': {
+    set: { type: 'boolean' },
+    'retire-previous': { type: 'boolean' },
+    force: { type: 'boolean' },
+  },
 }
 
 /** Every command can be told which list it acts on. */

@@ -39,6 +39,8 @@ export async function* pages(db: Db, size = 1000): AsyncGenerator<ListRow[]> {
 
 export type Stats = {
   total: number
+  /** Signups of addresses erased on request, held back by the database: not stored, answered as stored. */
+  held_back: number
   by_source: Record<string, number>
   first_signup_at: string | null
   latest_signup_at: string | null
@@ -57,6 +59,7 @@ export async function stats(db: Db, days: number): Promise<Stats> {
          from public.waitlist group by 1, 2)
      select json_build_object(
        'total', coalesce((select sum(n) from per_day), 0)::int,
+       'held_back', (select signups from waitlist_private.held_back),
        'by_source', coalesce((select json_object_agg(source, n) from (select source, sum(n)::int as n from per_day group by source) s), '{}'),
        'first_signup_at', (select ${iso('min(first_at)')} from per_day),
        'latest_signup_at', (select ${iso('max(latest_at)')} from per_day),
@@ -66,6 +69,15 @@ export async function stats(db: Db, days: number): Promise<Stats> {
   )
   const known = Object.fromEntries(WAITLIST_SOURCES.map((source) => [source, 0]))
   return { ...row!.stats, by_source: { ...known, ...row!.stats.by_source } }
+}
+
+/** Signups of erased addresses the database held back. */
+async function heldBack(db: Db): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    'select signups::int as n from waitlist_private.held_back',
+  )
+  return row!.n
 }
 
 /**
@@ -146,25 +158,51 @@ export async function insertBatch(
  * still signing with it are not refused. Setting the current one again changes nothing.
  */
 export async function setSigningSecret(db: Db, secret: string): Promise<void> {
+  const same = `signing_secret = ${lit(secret)}`
   await db.client.query(
     `update waitlist_private.secrets
-        set previous_signing_secret = case when signing_secret = ${lit(secret)} then previous_signing_secret else signing_secret end,
+        set previous_signing_secret = case when ${same} then previous_signing_secret else signing_secret end,
+            previous_signed_at = case when ${same} then previous_signed_at else signed_at end,
+            signed_at = case when ${same} then signed_at end,
             signing_secret = ${lit(secret)}`,
   )
 }
 
-/** Stops accepting the secret the current one replaced. */
-export async function retirePreviousSigningSecret(db: Db): Promise<void> {
-  await db.client.query('update waitlist_private.secrets set previous_signing_secret = null')
+/** When a secret last signed a signup, as check and --retire-previous say it: "never", or a time and how long ago. */
+const lastSigned = (column: string) =>
+  `coalesce(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') || ', ' ||
+     (extract(epoch from now() - ${column}) / 60)::int || ' min ago', 'never')`
+
+/**
+ * Stops accepting the secret the current one replaced, unless it signed a
+ * signup in the last 10 minutes and `force` is not set: then resolves to
+ * when it last did, having changed nothing.
+ */
+export async function retirePreviousSigningSecret(db: Db, force: boolean): Promise<string | null> {
+  const [row] = await rows<{ retired: boolean; last: string }>(
+    db,
+    `with retired as (
+       update waitlist_private.secrets set previous_signing_secret = null, previous_signed_at = null
+        where ${force} or coalesce(previous_signed_at < now() - interval '10 minutes', true) returning 1)
+     select exists (select from retired) as retired, ${lastSigned('previous_signed_at')} as last
+       from waitlist_private.secrets`,
+  )
+  return row!.retired ? null : row!.last
 }
 
 export type SchemaState = {
   applied: string[] | null
   limits: boolean
-  ceiling: number | null
+  /** Signups a minute from everyone together: 0 closed, null no ceiling; undefined without the table. */
+  ceiling?: number | null
   signed: boolean | null
   /** Whether the secret the current one replaced is still accepted. */
   previous: boolean
+  /** When the current secret and the previous one last signed a signup. */
+  signedAt?: string
+  previousSignedAt?: string
+  /** Signups of erased addresses held back. */
+  heldBack: number
 }
 
 /** What the database records and holds, read from the CLI's history and the catalogs; it changes nothing. */
@@ -187,22 +225,27 @@ export async function schemaState(db: Db): Promise<SchemaState> {
       ).map((row) => row.version)
     : null
   const [limits] = has!.limits
-    ? await rows<{ ceiling: number }>(
+    ? await rows<{ ceiling: number | null }>(
         db,
-        'select coalesce((select signups_per_minute from waitlist_private.signup_limits), 600) as ceiling',
+        'select signups_per_minute as ceiling from waitlist_private.signup_limits',
       )
     : []
   const [secrets] = has!.secrets
-    ? await rows<{ signed: boolean; previous: boolean }>(
+    ? await rows<{ signed: boolean; previous: boolean; signed_at: string; previous_at: string }>(
         db,
-        'select signing_secret is not null as signed, previous_signing_secret is not null as previous from waitlist_private.secrets',
+        `select signing_secret is not null as signed, previous_signing_secret is not null as previous,
+                ${lastSigned('signed_at')} as signed_at, ${lastSigned('previous_signed_at')} as previous_at
+           from waitlist_private.secrets`,
       )
     : []
   return {
     applied,
     limits: has!.trigger && limits !== undefined,
-    ceiling: limits?.ceiling ?? null,
+    ceiling: limits?.ceiling,
     signed: secrets?.signed ?? null,
     previous: secrets?.previous ?? false,
+    signedAt: secrets?.signed_at,
+    previousSignedAt: secrets?.previous_at,
+    heldBack: has!.limits ? await heldBack(db) : 0,
   }
 }

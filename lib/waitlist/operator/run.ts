@@ -45,7 +45,7 @@ function schemaProblem(state: sql.SchemaState, files: string[], db: Database): s
   const missing = files.filter((file) => !state.applied!.includes(file.split('_')[0]!))
   if (missing.length)
     return `supabase/migrations/${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not applied to ${db.where}: ${apply}, then run this again.`
-  if (!state.limits || state.ceiling === null) {
+  if (!state.limits || state.ceiling === undefined) {
     return `the signup limits are not in place on ${db.where}: the trigger limit_signups on public.waitlist is missing or disabled, so nothing limits how fast signups are stored.`
   }
   return undefined
@@ -85,6 +85,7 @@ export async function run(
           ['List', db.list],
           ['Signups', total],
           ...sources,
+          ['Held back', `${figures.held_back} (signups of addresses erased on request)`],
           ['First signup', first ?? 'none yet'],
           ['Latest signup', latest ?? 'none yet'],
         ]),
@@ -150,11 +151,16 @@ export async function run(
         return 1
       }
       const ceiling =
-        state.ceiling! > 0
-          ? `${state.ceiling} new signups a minute from everyone together`
-          : 'none (0)'
+        state.ceiling === null
+          ? 'none: no limit on signups from everyone together (null)'
+          : state.ceiling === 0
+            ? 'closed: no signup is taken (0)'
+            : `${state.ceiling} new signups a minute from everyone together`
+      const lastSigned = state.previous
+        ? `${state.signedAt}; the previous secret ${state.previousSignedAt}`
+        : state.signedAt!
       const signing = !state.signed
-        ? 'not set'
+        ? 'not set: signups are closed until it is'
         : `set: only the site adds to the list${state.previous ? '; the previous secret is still accepted' : ''}`
       io.stdout.write(
         table([
@@ -165,6 +171,8 @@ export async function run(
           ['Signup limits', 'in place'],
           ['Ceiling', ceiling],
           ['Signing secret', signing],
+          ...(state.signed ? [['Last signed', lastSigned] as Row] : []),
+          ['Held back', `${signups(state.heldBack)} of addresses erased on request`],
         ]),
       )
       if (state.previous)
@@ -173,7 +181,7 @@ export async function run(
         )
       if (!state.signed)
         say(
-          'waitlist: warning: no signing secret is set, so anyone holding the public key can add to the list: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
+          'waitlist: warning: no signing secret is set, so signups are closed: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
         )
       return 0
     }
@@ -183,7 +191,11 @@ export async function run(
           'the embedded database makes and keeps its own signing secret: there is nothing to set.',
         )
       if (values['retire-previous']) {
-        await sql.retirePreviousSigningSecret(db)
+        const last = await sql.retirePreviousSigningSecret(db, values.force === true)
+        if (last)
+          throw new SetupError(
+            `--retire-previous changed nothing: the previous secret last signed a signup ${last}, so a server may still sign with it; retire it once it has signed none for 10 minutes, or with --force.`,
+          )
         say(
           'waitlist: the database now refuses inserts signed with any secret but the current one.',
         )
