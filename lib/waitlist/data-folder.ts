@@ -158,7 +158,8 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
     new Error(
       `the embedded database in ${dir} did not open within ${timeoutMs} ms (held by ${who})`,
     )
-  // What waits on others (the disk, the owner) gives up at the deadline; opening PGlite itself is work.
+  // What waits on others (the owner, a disk that may never answer) gives up at the deadline; this
+  // process's own claim and PGlite's opening are work, and are not cut short.
   const inTime = async <T>(work: Promise<T>): Promise<T> => {
     const stop = new AbortController()
     const wait = Math.max(0, deadline - Date.now())
@@ -171,7 +172,7 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
   for (;;) {
     const owner = await inTime(findOwner(dir))
     if (!owner) {
-      const claim = await inTime(claimFolder(dir))
+      const claim = await claimFolder(dir)
       if ('release' in claim) return serve(dir, claim)
     } else if ((await inTime(ask(sqlSocket(dir, owner.port), 0))) !== undefined) {
       return { connection: connection(dir, owner.port), close: async () => {} }
