@@ -190,7 +190,7 @@ describe('the data folder', () => {
       expect(stuck).toMatchObject({ code: 1, stdout: '' })
       expect(stuck.said).toEqual([
         expect.stringMatching(
-          /^waitlist: the embedded database in .* did not open within 300 ms \(WAITLIST_STORE_TIMEOUT_MS\)/,
+          /^waitlist: the embedded database in .* did not answer within 300 ms \(WAITLIST_STORE_TIMEOUT_MS\)/,
         ),
       ])
     } finally {

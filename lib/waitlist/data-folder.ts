@@ -154,30 +154,19 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
 export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<FolderDatabase> {
   const dir = path.resolve(dataDir)
   const deadline = Date.now() + timeoutMs
-  const late = (who = 'a process that does not answer, or a disk that does not') =>
-    new Error(
-      `the embedded database in ${dir} did not open within ${timeoutMs} ms (held by ${who})`,
-    )
-  // What waits on others (the owner, a disk that may never answer) gives up at the deadline; this
-  // process's own claim and PGlite's opening are work, and are not cut short.
-  const inTime = async <T>(work: Promise<T>): Promise<T> => {
-    const stop = new AbortController()
-    const wait = Math.max(0, deadline - Date.now())
-    const timer = sleep(wait, undefined, { signal: stop.signal, ref: false }).then(
-      () => Promise.reject(late()),
-      () => new Promise<never>(() => {}),
-    )
-    return Promise.race([work, timer]).finally(() => stop.abort())
-  }
   for (;;) {
-    const owner = await inTime(findOwner(dir))
+    const owner = await findOwner(dir)
     if (!owner) {
       const claim = await claimFolder(dir)
       if ('release' in claim) return serve(dir, claim)
-    } else if ((await inTime(ask(sqlSocket(dir, owner.port), 0))) !== undefined) {
+    } else if ((await ask(sqlSocket(dir, owner.port), 0)) !== undefined) {
       return { connection: connection(dir, owner.port), close: async () => {} }
     }
-    if (Date.now() > deadline) throw late(owner?.who ?? 'a process that was opening it')
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the embedded database in ${dir} did not open within ${timeoutMs} ms (held by ${owner?.who ?? 'a process that was opening it'})`,
+      )
+    }
     await sleep(50 + Math.random() * 150)
   }
 }

@@ -169,7 +169,7 @@ function connectionFailure(target: Target, error: Error): string {
     return `nothing answers at ${hostname}:${port || 5432} (${typeof code === 'string' ? code : cause}): check the host and port in SUPABASE_DB_URL; for Supabase take the session pooler's string (the dashboard's Connect button: host aws-0-<region>.pooler.supabase.com, port 5432), as the direct host is IPv6 only.`
   }
   if (target.kind === 'embedded' && /timeout/i.test(cause))
-    return `the embedded database in ${target.dir} did not answer within ${target.timeoutMs} ms (WAITLIST_STORE_TIMEOUT_MS): the process that holds the folder is stuck; stop it, and run this again.`
+    return `the embedded database in ${target.dir} did not answer within ${target.timeoutMs} ms (WAITLIST_STORE_TIMEOUT_MS): the process that holds the folder is stuck (stopped with Ctrl-Z?): end it, and run this again.`
   return `could not connect to ${target.name}: ${cause || code}.`
 }
 
