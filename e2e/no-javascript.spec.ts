@@ -53,5 +53,12 @@ for (const viewport of [
     await expect(form.status).toHaveText(statusText(notices.joined))
     await expect(form.email).toBeFocused()
     await expect(form.status).toBeInViewport({ ratio: 1 })
+    // Every time: wherever the browser's scroll to the focused field stops, its scroll margin carries the status line along.
+    const [field, margin] = await form.email.evaluate((el) => [
+      el.getBoundingClientRect().bottom,
+      parseFloat(getComputedStyle(el).scrollMarginBottom),
+    ])
+    const status = (await form.status.boundingBox())!
+    expect(field + margin).toBeGreaterThanOrEqual(status.y + status.height)
   })
 }

@@ -1,3 +1,5 @@
+import { accessSync, constants, statSync } from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 import { log } from './log'
 
@@ -141,6 +143,30 @@ export function readServerConfig(env: Env, platform = process.platform): ConfigR
   }
 }
 
+/**
+ * What makes the embedded database's folder unusable, naming the variable
+ * (`named`: WAITLIST_DATA_DIR set; else its default), or undefined. A missing
+ * folder is made, with its parents for the default; a named one needs its parent.
+ */
+export function dataFolderProblem(dir: string, named: boolean): string | undefined {
+  const where = path.resolve(dir)
+  const variable = named
+    ? `WAITLIST_DATA_DIR names ${where},`
+    : `WAITLIST_DATA_DIR is not set, and its default folder ${where},`
+  const found = statSync(where, { throwIfNoEntry: false })
+  if (found && !found.isDirectory())
+    return `${variable} which is a file, not a folder: name a folder (one that does not exist yet is made).`
+  const parent = path.dirname(where)
+  if (!found && named && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
+    return `${variable} whose parent folder ${parent} does not exist: make it, or name another.`
+  try {
+    if (found || named) accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
+  } catch {
+    return `${variable} ${found ? 'which' : 'in a folder that'} this user cannot write to: change its owner or permissions, or name another.`
+  }
+  return undefined
+}
+
 const processWide = globalThis as typeof globalThis & { waitlistConfig?: ConfigResult }
 
 /**
@@ -150,7 +176,14 @@ const processWide = globalThis as typeof globalThis & { waitlistConfig?: ConfigR
  */
 export function serverConfig(): ConfigResult {
   if (processWide.waitlistConfig) return processWide.waitlistConfig
-  const result = (processWide.waitlistConfig = readServerConfig(process.env))
+  let result = readServerConfig(process.env)
+  // The folder is judged once, here, as the server starts: every signup would meet the same problem.
+  const store = result.ok ? result.config.store : undefined
+  const problem =
+    store?.kind === 'embedded' &&
+    dataFolderProblem(store.dataDir, Boolean(process.env.WAITLIST_DATA_DIR?.trim()))
+  if (problem) result = { ok: false, problem }
+  processWide.waitlistConfig = result
   if (!result.ok) log.error(`signups are switched off by a configuration error: ${result.problem}`)
   return result
 }

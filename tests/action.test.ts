@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import type { WaitlistState } from '@/lib/waitlist/outcome'
+import { muteFolder } from './support/mute-folder'
 
 /** The action called as Next calls it, from a visitor behind one proxy, on the embedded database. */
 const requestHeaders = vi.hoisted(() => ({ value: new Headers() }))
@@ -77,6 +78,21 @@ describe('a signup', () => {
     expect(logged.join('\n')).toContain(
       'honeypot filled: answered as joined, stored nothing email=bo***@example.com',
     )
+  })
+  it('whose store never opens fails within WAITLIST_STORE_TIMEOUT_MS, keeping the address, and is logged', async () => {
+    const stuck = `${folder}-stuck`
+    const release = await muteFolder(stuck)
+    try {
+      startWith({ WAITLIST_DATA_DIR: stuck, WAITLIST_STORE_TIMEOUT_MS: '300' })
+      await expect(post({ email: 'fay@example.com' })).resolves.toMatchObject({
+        status: 'error',
+        email: 'fay@example.com',
+      })
+      expect(logged.join('\n')).toMatch(/signup failed .*no answer from the store in time/)
+    } finally {
+      await release()
+      await rm(stuck, { recursive: true, force: true })
+    }
   })
 })
 

@@ -75,6 +75,12 @@ const signUp = (env: Env, email: string) =>
 
 const temp = () => mkdtemp(path.join(os.tmpdir(), 'waitlist-'))
 
+/** How the commands name a database that no Supabase project ref names: its database, host and port. */
+const named = (url: string) => {
+  const { pathname, hostname, port } = new URL(url)
+  return `the Supabase database ${pathname.slice(1)} at ${hostname}:${port}`
+}
+
 /** The site's settings on an operator's machine that reaches the project's own database: a local Supabase's URL names no project. */
 const SITE_ON_SUPABASE = {
   SUPABASE_URL: 'http://127.0.0.1:54321',
@@ -108,7 +114,7 @@ const STORES: Store[] = [
     signedAlready: false,
     async open(keep) {
       const { url, drop } = await pushedDatabase(keep)
-      const list = `the Supabase database at ${new URL(url).host}`
+      const list = named(url)
       return { env: { SUPABASE_DB_URL: url, ...SITE_ON_SUPABASE }, list, drop }
     },
     foreignHistory: true,
@@ -122,12 +128,13 @@ const ROWS = [
   ["'tick@example.com", 'hero_section', '2024-05-02T08:30:00.250000Z'],
   ['anna@example.com', 'hero_section', '2024-05-01T10:00:01.000000Z'],
 ] as const
+/** The export of ROWS: in signup order, `created_at`'s. */
 const CSV =
   'email,source,created_at\r\n' +
-  'cleo@example.com,cta_section,2024-05-03T09:15:00.000000Z\r\n' +
   `"'=x@example.com",hero_section,2024-05-01T10:00:00.000000Z\r\n` +
+  'anna@example.com,hero_section,2024-05-01T10:00:01.000000Z\r\n' +
   `"''tick@example.com",hero_section,2024-05-02T08:30:00.250000Z\r\n` +
-  'anna@example.com,hero_section,2024-05-01T10:00:01.000000Z\r\n'
+  'cleo@example.com,cta_section,2024-05-03T09:15:00.000000Z\r\n'
 const insert = (rows: readonly (readonly string[])[]) =>
   `insert into public.waitlist (email, source, created_at) values ${rows.map((row) => `(${row.map(lit).join(', ')})`).join(', ')};`
 const emails = (json: string) => (JSON.parse(json) as { email: string }[]).map((row) => row.email)
@@ -173,7 +180,9 @@ describe.each(STORES)('$name', (store) => {
       expect(await cli('export', env)).toMatchObject({ code: 0, stdout: CSV })
       const json = await cli('export --format json', env)
       expect(JSON.parse(json.stdout)).toEqual(
-        ROWS.map(([email, source, created_at]) => ({ email, source, created_at })),
+        [1, 3, 2, 0]
+          .map((i) => ROWS[i]!)
+          .map(([email, source, created_at]) => ({ email, source, created_at })),
       )
       expect(json.said.at(-1)).toBe(`waitlist: exported 4 signups from ${list}`)
       await sql(env, 'delete from public.waitlist')
@@ -251,7 +260,8 @@ describe.each(STORES)('$name', (store) => {
       expect(removed).toMatchObject({
         code: 0,
         stdout:
-          'removed\tanna@example.com\nnot on the list\tnobody@example.com\n' +
+          'removed\tanna@example.com\n' +
+          'not on the list; recorded as erased so it is never added again\tnobody@example.com\n' +
           `removed 1 of 2 from ${list}; each is remembered as erased there.\n`,
       })
       // Each, as an HMAC keyed in the database, so that no backup brings either in; no address is kept.
@@ -297,6 +307,38 @@ describe.each(STORES)('$name', (store) => {
         /\nHeld back +1 signup of addresses erased on request\n/,
       )
     })
+
+    it('a backup --with-erasures restores the list and its erasure marks into a fresh project, where an older list adds no erased address', async () => {
+      const older = path.join(files, 'before-erasure.csv')
+      const backup = path.join(files, 'backup.json')
+      expect((await cli(`export --output ${older}`, env)).code).toBe(0)
+      expect((await cli('remove anna@example.com', env)).code).toBe(0)
+      const exported = await cli(`export --with-erasures --output ${backup}`, env)
+      expect(exported.said.at(-1)).toBe(
+        `waitlist: wrote ${backup}, 3 signups and 1 erasure marks from ${list}`,
+      )
+      expect((await stat(backup)).mode & 0o777).toBe(0o600)
+
+      const fresh = await store.open()
+      try {
+        const restored = await cli(`import --with-erasures ${backup}`, fresh.env)
+        expect(restored).toMatchObject({ code: 0, stdout: tally(fresh.list, 3, 0, 0, 0) })
+        expect(restored.said).toContain('waitlist: 1 erasure marks taken from the backup.')
+        const again = await cli(`import ${older}`, fresh.env)
+        expect(again).toMatchObject({ code: 0, stdout: tally(fresh.list, 0, 3, 1, 0) })
+        expect((await cli('export', fresh.env)).stdout).not.toContain('anna@')
+      } finally {
+        await fresh.drop()
+      }
+      // A project with marks of its own under another key would lose them: refused, nothing changed.
+      await sql(
+        env,
+        'update waitlist_private.secrets set erasure_key = extensions.gen_random_bytes(32)',
+      )
+      const mixed = await cli(`import --with-erasures ${backup}`, env)
+      expect(mixed).toMatchObject({ code: 2, stdout: '' })
+      expect(mixed.said.at(-1)).toMatch(/has erasure marks of its own, under another key/)
+    }, 120_000)
 
     it('rejects bad rows by their line, exit 3, masking addresses, and skips duplicates in any case', async () => {
       const file = path.join(files, 'mixed.csv')
@@ -445,7 +487,7 @@ describe.skipIf(unavailable)(
     let host: string
     let dir: string
     let drop: (() => Promise<void>) | undefined
-    const lists = () => [`the Supabase database at ${host}`, `the embedded database in ${dir}`]
+    const lists = () => [host, `the embedded database in ${dir}`]
     /** The addresses on `list`. */
     const on = async (list: ListKind) =>
       (await sql<{ email: string }>(env, 'select email from public.waitlist', list)).map(
@@ -455,7 +497,7 @@ describe.skipIf(unavailable)(
     beforeAll(async () => {
       const pushed = await pushedDatabase()
       drop = pushed.drop
-      host = new URL(pushed.url).host
+      host = named(pushed.url)
       dir = path.join(await temp(), 'data')
       env = { SUPABASE_DB_URL: pushed.url, WAITLIST_DATA_DIR: dir }
       for (const list of ['supabase', 'embedded'] as const)
@@ -526,7 +568,7 @@ describe.skipIf(unavailable)(
       expect(elsewhere.code).toBe(1)
       expect(elsewhere.said).toEqual([
         expect.stringMatching(
-          /^waitlist: the Supabase database at .* has no table public.waitlist: SUPABASE_DB_URL names another database than the project's/,
+          /^waitlist: the Supabase database postgres at .* has no table public.waitlist: SUPABASE_DB_URL names another database than the project's/,
         ),
       ])
     })
@@ -542,13 +584,13 @@ describe('the command line', () => {
   it.each([
     [
       'export --fromat json',
-      /^export has no option --fromat \(did you mean --format\?\)\. It takes: --format csv\|json, --output FILE, --list supabase\|embedded\.$/,
+      /^export has no option --fromat \(did you mean --format\?\)\. It takes: --format csv\|json, --output FILE, --with-erasures, --list supabase\|embedded, --project REF\.$/,
     ],
     ['exprot', /^there is no command "exprot" \(did you mean export\?\): count, export, /],
     ['export --format', /^export was given --format without its value\. It takes: --format/],
     [
       'remove --from list.txt',
-      /^remove has no option --from\. It takes: --list supabase\|embedded\.$/,
+      /^remove has no option --from\. It takes: --list supabase\|embedded, --project REF\.$/,
     ],
     ['remove', /^remove takes the ADDRESS to erase, or - to read them from standard input\.$/],
     ['stats --days 0', days],
@@ -603,7 +645,7 @@ describe('the command line', () => {
     })
     expect(code).toBe(2)
     expect(said).toEqual([
-      "waitlist: remove changed nothing: SUPABASE_DB_URL names the Supabase database at aws-0-eu-central-1.pooler.supabase.com:5432, and the site here writes to Supabase at abcd.supabase.co (NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY), project abcd, not SUPABASE_DB_URL's efgh. Add --list supabase to act on project efgh all the same, or set SUPABASE_DB_URL to project abcd's connection string.",
+      "waitlist: remove changed nothing: SUPABASE_DB_URL names Supabase project efgh, and the site here writes to Supabase project abcd (NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY). Add --project efgh to act on it all the same, or set SUPABASE_DB_URL to project abcd's connection string.",
     ])
   })
 
@@ -662,7 +704,7 @@ describe('the command line', () => {
       })
       expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
       expect(said).toEqual([
-        `waitlist: the Supabase database at ${new URL(url).host} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`,
+        `waitlist: ${named(url)} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`,
       ])
     })
 
@@ -681,7 +723,7 @@ describe('the command line', () => {
       })
       expect(code).toBe(1)
       expect(said).toEqual([
-        `waitlist: the Supabase database at ${new URL(url).host} takes only encrypted connections: end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true (${message}).`,
+        `waitlist: ${named(url)} takes only encrypted connections: end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true (${message}).`,
       ])
     })
 
@@ -698,7 +740,7 @@ describe('the command line', () => {
       })
       expect(code).toBe(1)
       expect(said).toEqual([
-        `waitlist: Node does not trust the certificate of the Supabase database at ${new URL(url).host} (DEPTH_ZERO_SELF_SIGNED_CERT): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`,
+        `waitlist: Node does not trust the certificate of ${named(url)} (DEPTH_ZERO_SELF_SIGNED_CERT): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`,
       ])
     })
   })

@@ -160,10 +160,11 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           placeholder={copy.placeholder}
           // React resets the form after each action: this puts the address back after a failure.
           defaultValue={emailToKeep(state)}
-          // Rendered with an outcome (a post without JavaScript, a form renewed after a failure): focused, so in view.
+          // Rendered with an outcome (a post without JavaScript, a form renewed after a failure): focused, so in
+          // view, its scroll margin as tall as the rest of the form, so the status line comes into view with it.
           autoFocus={state.status !== 'idle'}
           onChange={dismiss}
-          className={`h-12 w-full min-w-0 scroll-mb-16 rounded-xl border px-4 text-base shadow-sm transition-colors outline-none focus:ring-4 ${fieldTones[tone]}`}
+          className={`h-12 w-full min-w-0 scroll-mb-44 rounded-xl border px-4 text-base shadow-sm transition-colors outline-none focus:ring-4 @md:scroll-mb-20 ${fieldTones[tone]}`}
         />
         <SubmitButton
           pending={pending}

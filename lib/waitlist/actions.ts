@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { headers } from 'next/headers'
 import { serverConfig } from '@/lib/env'
 import { log } from '@/lib/log'
+import { untilAborted } from './insert'
 import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH, type WaitlistState } from './outcome'
 import { parseSignup } from './schema'
 import { waitlistStore } from './store'
@@ -53,12 +54,10 @@ export async function joinWaitlist(
   if (!configured.ok) return failed('the configuration is broken (said at start-up)', {})
 
   try {
-    const store = await waitlistStore()
-    const result = await store.insert(
-      entry,
-      visitor,
-      AbortSignal.timeout(configured.config.storeTimeoutMs),
-    )
+    // The store's opening counts against the same time as the insert: a folder that never opens is a failure in time.
+    const signal = AbortSignal.timeout(configured.config.storeTimeoutMs)
+    const store = await untilAborted(waitlistStore(), signal)
+    const result = await store.insert(entry, visitor, signal)
     if (result === 'over_limit') return failed("over one of the database's limits (docs/abuse.md)")
     return { status: result === 'inserted' ? 'joined' : 'already_joined', submissionId }
   } catch (error) {

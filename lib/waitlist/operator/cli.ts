@@ -11,18 +11,20 @@ import { connect, LISTS, namedLists, SetupError, type Database, type ListKind } 
 import { LIST_FORMATS, ListFileError } from './list-files'
 import { run } from './run'
 
-const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded]
+const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded] [--project REF]
 
   count                                  how many signups there are
-  export [--format csv|json] [--output FILE]
+  export [--format csv|json] [--output FILE] [--with-erasures]
                                          the list, to stdout or to a new FILE (- for stdout),
-                                         readable by you alone
+                                         readable by you alone; --with-erasures adds the
+                                         erasure marks and their key (JSON)
   stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
   remove ADDRESS... | -                  erases each address (- reads them from stdin, one a
                                          line); an import never adds it back
-  import FILE|- [--format csv|json] [--restore ADDRESS]...
+  import FILE|- [--format csv|json] [--restore ADDRESS]... [--with-erasures]
                                          adds a list, skipping addresses already on it and
-                                         those erased, but for each --restore ADDRESS
+                                         those erased, but for each --restore ADDRESS;
+                                         --with-erasures takes the marks too, into a fresh project
   check                                  the site's configuration, and the database: every
                                          migration applied? the limits? signing?
   signing-secret [--set|--retire-previous [--force]]
@@ -35,9 +37,10 @@ const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded]
 With SUPABASE_DB_URL set the commands work on that database (Supabase's);
 else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
 the running server when there is one. --list supabase or --list embedded
-names the one meant; remove, import, signing-secret --set and --retire-previous
-refuse to guess when the site's configuration here writes to the other. They
-read the .env files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
+names the store meant; remove, import, signing-secret --set and --retire-previous
+refuse to guess when the site's configuration here writes to the other, and
+act on another Supabase project than the site's only when --project names it.
+They read the .env files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
 command or its setup, 3 import rejected rows.
 `
 
@@ -49,12 +52,17 @@ type Option = { type: 'string' | 'boolean'; multiple?: boolean; value?: string }
 const format = (...values: string[]): Option => ({ type: 'string', value: values.join('|') })
 const COMMANDS: Record<string, Record<string, Option>> = {
   count: {},
-  export: { format: format(...LIST_FORMATS), output: { type: 'string', value: 'FILE' } },
+  export: {
+    format: format(...LIST_FORMATS),
+    output: { type: 'string', value: 'FILE' },
+    'with-erasures': { type: 'boolean' },
+  },
   stats: { days: { type: 'string', value: 'N' }, format: format('table', 'json') },
   remove: {},
   import: {
     format: format(...LIST_FORMATS),
     restore: { type: 'string', multiple: true, value: 'ADDRESS' },
+    'with-erasures': { type: 'boolean' },
   },
   check: {},
   'signing-secret': {
@@ -64,14 +72,20 @@ const COMMANDS: Record<string, Record<string, Option>> = {
   },
 }
 
-/** Every command can be told which list it acts on. */
-const LIST_OPTION: Option = format(...LISTS)
+/** Every command can be told which list it acts on, and which Supabase project. */
+const LIST_OPTIONS: Record<string, Option> = {
+  list: format(...LISTS),
+  project: { type: 'string', value: 'REF' },
+}
 
 class UsageError extends Error {}
 
-/** The closest of `names` to `typed`, when it is a typo away. */
+/** The closest of `names` to `typed`, when it is a typo away or the start of one. */
 function closest(typed: string, names: string[]): string | undefined {
-  return names.find((name) => leven(typed, name) <= 2)
+  return (
+    names.find((name) => leven(typed, name) <= 2) ??
+    names.find((name) => typed.length >= 3 && name.startsWith(typed))
+  )
 }
 
 type Values = Record<string, string | string[] | boolean | undefined>
@@ -91,7 +105,9 @@ const npmHint = (name: string, option = '<option>') =>
 function npmTook(env: Env): string | undefined {
   if (!underNpm(env)) return undefined
   const names = Object.values(COMMANDS).flatMap((options) => Object.keys(options))
-  return [...names, 'list'].find((name) => env[`npm_config_${name.replaceAll('-', '_')}`])
+  return [...names, ...Object.keys(LIST_OPTIONS)].find(
+    (name) => env[`npm_config_${name.replaceAll('-', '_')}`],
+  )
 }
 
 function parse(argv: string[], env: Env): Parsed {
@@ -100,7 +116,7 @@ function parse(argv: string[], env: Env): Parsed {
   if (taken) throw new UsageError(`npm took --${taken} for itself: ${npmHint(name, taken)}`)
   const options: Record<string, Option> | undefined = COMMANDS[name] && {
     ...COMMANDS[name],
-    list: LIST_OPTION,
+    ...LIST_OPTIONS,
   }
   if (!options) {
     const guess = closest(name, Object.keys(COMMANDS))
@@ -144,6 +160,13 @@ function validate(name: string, values: Values): void {
   const list = values.list as string | undefined
   if (list !== undefined && !(LISTS as readonly string[]).includes(list))
     throw new UsageError(`--list must be ${LISTS.join(' or ')}, not "${list}".`)
+  const project = values.project as string | undefined
+  if (project !== undefined && !/^[a-z0-9]{1,40}$/i.test(project))
+    throw new UsageError(
+      `--project takes a Supabase project's ref, as in https://<ref>.supabase.co, not "${project}".`,
+    )
+  if (values['with-erasures'] && values.format === 'csv')
+    throw new UsageError('--with-erasures writes and reads JSON: leave out --format csv.')
 }
 
 /** Runs one command; resolves to the exit status. */
@@ -183,7 +206,11 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       )
       return EXIT.done
     }
-    const lists = namedLists(io.env, values.list as ListKind | undefined)
+    const lists = namedLists(
+      io.env,
+      values.list as ListKind | undefined,
+      values.project as string | undefined,
+    )
     // What changes a list acts on the one meant, or on none.
     const changes = ['remove', 'import', 'signing-secret'].includes(name)
     if (changes && lists.conflict) {

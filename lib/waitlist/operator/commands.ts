@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import type { Database } from './database'
-import type { ImportRow, ListRow, Rejected } from './list-files'
+import type { Erasures, ImportRow, ListRow, Rejected } from './list-files'
 
 /**
  * What each command asks of the database, in SQL, the same on Supabase and
@@ -23,17 +23,21 @@ export async function count(db: Db): Promise<number> {
   return row!.n
 }
 
-/** The list in signup order, a page at a time, each page read after the last: memory holds one page. */
+/**
+ * The list in signup order (`created_at`, then `id`: an imported row keeps its
+ * date), a page at a time, each page read after the last: memory holds one page.
+ */
 export async function* pages(db: Db, size = 1000): AsyncGenerator<ListRow[]> {
-  for (let after = 0; ;) {
+  for (let after = "('-infinity'::timestamptz, 0)"; ;) {
     const page = await rows<ListRow & { id: number }>(
       db,
       `select id::int, email, source, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-         from public.waitlist where id > ${after} order by id limit ${size}`,
+         from public.waitlist where (created_at, id) > ${after} order by created_at, id limit ${size}`,
     )
     if (page.length === 0) return
     yield page.map(({ email, source, created_at }) => ({ email, source, created_at }))
-    after = page.at(-1)!.id
+    const last = page.at(-1)!
+    after = `(${lit(last.created_at)}::timestamptz, ${last.id})`
   }
 }
 
@@ -104,6 +108,37 @@ export async function unerase(db: Db, addresses: string[]): Promise<void> {
   )
 }
 
+/** The erasure marks, and the key that makes them: with both, another project matches them too. */
+export async function erasures(db: Db): Promise<Erasures> {
+  const [row] = await rows<Erasures>(
+    db,
+    `select (select encode(erasure_key, 'hex') from waitlist_private.secrets) as key,
+            coalesce((select json_agg(json_build_object('email_hash', email_hash, 'erased_at', erased_at) order by erased_at, email_hash)
+                        from waitlist_private.erasures), '[]') as marks`,
+  )
+  return row!
+}
+
+/**
+ * Takes `backup`'s key and marks, in one statement: into a project with no
+ * marks of its own, or one whose key they share (the same project again);
+ * resolves to the marks added, or null where the project's own marks would be lost.
+ */
+export async function restoreErasures(db: Db, backup: Erasures): Promise<number | null> {
+  const [row] = await rows<{ fits: boolean; added: number }>(
+    db,
+    `with fits as (select encode(erasure_key, 'hex') = ${lit(backup.key)} or not exists (select 1 from waitlist_private.erasures) as ok
+                     from waitlist_private.secrets),
+          keyed as (update waitlist_private.secrets set erasure_key = decode(${lit(backup.key)}, 'hex')
+                     where (select ok from fits) returning 1),
+          added as (insert into waitlist_private.erasures (email_hash, erased_at)
+                    select email_hash, erased_at from json_to_recordset(${lit(JSON.stringify(backup.marks))}) as m(email_hash text, erased_at timestamptz)
+                     where (select ok from fits) on conflict (email_hash) do nothing returning 1)
+     select (select ok from fits) as fits, (select count(*) from added)::int as added`,
+  )
+  return row!.fits ? row!.added : null
+}
+
 export type ImportTally = { inserted: number; duplicates: number; erased: number; rejected: number }
 
 /** Class 22 and 23 are a row's fault (a value, a rule of the table), not the database's. */
@@ -157,15 +192,14 @@ export async function insertBatch(
  * one it replaces stays accepted until retirePreviousSigningSecret, so servers
  * still signing with it are not refused. Setting the current one again changes nothing.
  */
-export async function setSigningSecret(db: Db, secret: string): Promise<void> {
-  const same = `signing_secret = ${lit(secret)}`
-  await db.client.query(
+export async function setSigningSecret(db: Db, secret: string): Promise<boolean> {
+  const { rowCount } = await db.client.query(
     `update waitlist_private.secrets
-        set previous_signing_secret = case when ${same} then previous_signing_secret else signing_secret end,
-            previous_signed_at = case when ${same} then previous_signed_at else signed_at end,
-            signed_at = case when ${same} then signed_at end,
-            signing_secret = ${lit(secret)}`,
+        set previous_signing_secret = signing_secret, previous_signed_at = signed_at,
+            signed_at = null, signing_secret = ${lit(secret)}
+      where signing_secret is distinct from ${lit(secret)}`,
   )
+  return Boolean(rowCount)
 }
 
 /** When a secret last signed a signup, as check and --retire-previous say it: "never", or a time and how long ago. */

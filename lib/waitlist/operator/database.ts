@@ -1,6 +1,7 @@
 import path from 'node:path'
 import pg from 'pg'
 import {
+  dataFolderProblem,
   DEFAULT_DATA_DIR,
   readServerConfig,
   SUPABASE_URL_VARS,
@@ -28,7 +29,7 @@ export type ListKind = (typeof LISTS)[number]
 /** The list a command acts on, named as every result names it. */
 type Target =
   | { kind: 'supabase'; url: URL; name: string; project?: string }
-  | { kind: 'embedded'; dir: string; name: string }
+  | { kind: 'embedded'; dir: string; name: string; problem?: string; timeoutMs: number }
 
 /** Where the site that reads this environment writes its signups; `problem` when it would take none. */
 export type SiteList = { kind: ListKind; name: string; project?: string } | { problem: string }
@@ -51,9 +52,11 @@ function projectRef(host: string, user = ''): string | undefined {
   )?.toLowerCase()
 }
 
-const embedded = (env: Env): Target => {
-  const dir = path.resolve(env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR)
-  return { kind: 'embedded', dir, name: `the embedded database in ${dir}` }
+const embedded = (env: Env, timeoutMs: number): Target => {
+  const named = env.WAITLIST_DATA_DIR?.trim()
+  const dir = path.resolve(named || DEFAULT_DATA_DIR)
+  const problem = dataFolderProblem(dir, Boolean(named))
+  return { kind: 'embedded', dir, name: `the embedded database in ${dir}`, problem, timeoutMs }
 }
 
 function supabase(raw: string): Target {
@@ -70,30 +73,43 @@ function supabase(raw: string): Target {
       `SUPABASE_DB_URL is ${url.protocol}//${url.host}, not a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
     )
   }
-  const project = projectRef(url.hostname, url.username)
-  return { kind: 'supabase', url, name: `the Supabase database at ${url.host}`, project }
+  const user = decodeURIComponent(url.username)
+  const project = projectRef(url.hostname, user)
+  // Where no project names it, the host, port and database do: two databases on one host differ.
+  const database = decodeURIComponent(url.pathname.slice(1)) || user
+  const name = project
+    ? `Supabase project ${project}`
+    : `the Supabase database ${database} at ${url.hostname}:${url.port || 5432}`
+  return { kind: 'supabase', url, name, project }
 }
 
 function siteList(store: StoreConfig): SiteList {
-  if (store.kind === 'embedded') return { ...embedded({ WAITLIST_DATA_DIR: store.dataDir }) }
+  if (store.kind === 'embedded') {
+    const dir = path.resolve(store.dataDir)
+    return { kind: 'embedded', name: `the embedded database in ${dir}` }
+  }
   const { host, hostname } = new URL(store.url)
-  // As the server names it in its log: `signups go to Supabase at <host> (<key variable>, signed)`.
-  const name = `Supabase at ${host} (${store.keyVar}${store.signingSecret ? ', signed' : ''})`
-  return { kind: 'supabase', name, project: projectRef(hostname) }
+  const project = projectRef(hostname)
+  const key = `(${store.keyVar}${store.signingSecret ? ', signed' : ''})`
+  const name = project ? `Supabase project ${project} ${key}` : `Supabase at ${host} ${key}`
+  return { kind: 'supabase', name, project }
 }
 
 /**
- * The list a command acts on: the one `--list` names; else the database in
- * SUPABASE_DB_URL, or the embedded one in WAITLIST_DATA_DIR. Beside it, the
- * list the site writes to, read by the site's own reader from the same
+ * The list a command acts on: the store `--list` names; else the database in
+ * SUPABASE_DB_URL, or the embedded one in WAITLIST_DATA_DIR. `--project`
+ * names the Supabase project meant, which SUPABASE_DB_URL must be. Beside it,
+ * the list the site writes to, read by the site's own reader from the same
  * environment, and whether the two differ.
  */
-export function namedLists(env: Env, chosen?: ListKind): Lists {
+export function namedLists(env: Env, chosen?: ListKind, named?: string): Lists {
   const url = env.SUPABASE_DB_URL?.trim()
   const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
-  if (chosen === 'supabase' && !url) {
+  if (named && chosen === 'embedded')
+    throw new SetupError(`--project names a Supabase project: it goes with --list supabase.`)
+  if ((chosen === 'supabase' || named) && !url) {
     throw new SetupError(
-      "--list supabase needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).",
+      `${named ? '--project' : '--list supabase'} needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).`,
     )
   }
   if (!chosen && !url && siteUrl) {
@@ -102,23 +118,29 @@ export function namedLists(env: Env, chosen?: ListKind): Lists {
         `(the URI under the dashboard's Connect button, with the database password), as psql takes it; --list embedded acts on the embedded database instead.`,
     )
   }
-  const target = chosen === 'embedded' || !url ? embedded(env) : supabase(url)
   const config = readServerConfig(env)
+  const timeoutMs = config.ok ? config.config.storeTimeoutMs : 8000
+  const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
+  const project = target.kind === 'supabase' ? target.project : undefined
+  if (named && project !== named.toLowerCase()) {
+    throw new SetupError(
+      `--project ${named}, but SUPABASE_DB_URL names ${target.name}: set it to project ${named}'s connection string (its pooler user is postgres.${named}).`,
+    )
+  }
   const site = config.ok ? siteList(config.config.store) : { problem: config.problem }
-  if (chosen || 'problem' in site) return { target, site }
-  if (site.kind === 'embedded' && target.kind === 'supabase') {
+  if ('problem' in site || named) return { target, site }
+  if (!chosen && site.kind === 'embedded' && target.kind === 'supabase') {
     const conflict = {
       site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
       settle: 'Say which with --list supabase or --list embedded.',
     }
     return { target, site, conflict }
   }
-  // Two Supabase projects, where both names say which: a project URL, and a pooler's user or a direct host.
-  const project = target.kind === 'supabase' ? target.project : undefined
+  // Two Supabase projects, where both names say which: --list chooses the store, never the project.
   if (site.project && project && site.project !== project) {
     const conflict = {
-      site: `the site here writes to ${site.name}, project ${site.project}, not SUPABASE_DB_URL's ${project}`,
-      settle: `Add --list supabase to act on project ${project} all the same, or set SUPABASE_DB_URL to project ${site.project}'s connection string.`,
+      site: `the site here writes to ${site.name}`,
+      settle: `Add --project ${project} to act on it all the same, or set SUPABASE_DB_URL to project ${site.project}'s connection string.`,
     }
     return { target, site, conflict }
   }
@@ -138,7 +160,33 @@ function connectionFailure(target: Target, error: Error): string {
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) {
     return `Node does not trust the certificate of ${target.name} (${code}): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`
   }
-  return `could not connect to ${target.name}: ${cause}.`
+  if (target.kind === 'supabase' && code === '28P01') {
+    return `${target.name} refused the password of user ${decodeURIComponent(target.url.username)}: put the database password in SUPABASE_DB_URL, its at signs, colons and slashes percent-encoded (%40, %3A, %2F); Supabase resets it under Project Settings → Database.`
+  }
+  const unreached = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/
+  if (target.kind === 'supabase' && (unreached.test(String(code)) || /timeout/i.test(cause))) {
+    const { hostname, port } = target.url
+    return `nothing answers at ${hostname}:${port || 5432} (${typeof code === 'string' ? code : cause}): check the host and port in SUPABASE_DB_URL; for Supabase take the session pooler's string (the dashboard's Connect button: host aws-0-<region>.pooler.supabase.com, port 5432), as the direct host is IPv6 only.`
+  }
+  if (target.kind === 'embedded' && /timeout/i.test(cause))
+    return `the embedded database in ${target.dir} did not answer within ${target.timeoutMs} ms (WAITLIST_STORE_TIMEOUT_MS): the process that holds the folder is stuck (stopped with Ctrl-Z?): end it, and run this again.`
+  return `could not connect to ${target.name}: ${cause || code}.`
+}
+
+/**
+ * The connection string pg is given: `sslmode=require` (or prefer, verify-ca)
+ * spelt as pg already reads it, verify-full, so that it prints no warning of
+ * its own about a change to come; uselibpqcompat=true keeps psql's meaning.
+ */
+function clientUrl(url: URL): string {
+  const client = new URL(url.href)
+  const mode = client.searchParams.get('sslmode') ?? ''
+  if (
+    client.searchParams.get('uselibpqcompat') !== 'true' &&
+    /^(prefer|require|verify-ca)$/.test(mode)
+  )
+    client.searchParams.set('sslmode', 'verify-full')
+  return client.href
 }
 
 async function opened(client: pg.Client, target: Target): Promise<void> {
@@ -174,7 +222,7 @@ const shellWord = (word: string) =>
 export async function connect({ target }: Pick<Lists, 'target'>): Promise<Database> {
   if (target.kind === 'supabase') {
     const client = new pg.Client({
-      connectionString: target.url.href,
+      connectionString: clientUrl(target.url),
       connectionTimeoutMillis: 15_000,
     })
     client.on('error', () => {})
@@ -199,10 +247,14 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
       close: () => client.end(),
     }
   }
-  const folder = await openFolder(target.dir).catch((error: Error) => {
-    throw new Unusable(error.message, { cause: error })
+  if (target.problem) throw new Unusable(target.problem)
+  // Bounded as the site bounds it: a folder whose holder or disk never answers is said, not waited on.
+  const folder = await openFolder(target.dir, target.timeoutMs).catch((error: Error) => {
+    throw new Unusable(error.message.replace(/within \d+ ms/, '$& (WAITLIST_STORE_TIMEOUT_MS)'), {
+      cause: error,
+    })
   })
-  const client = new pg.Client(folder.connection)
+  const client = new pg.Client({ ...folder.connection, connectionTimeoutMillis: target.timeoutMs })
   client.on('error', () => {})
   try {
     await opened(client, target)

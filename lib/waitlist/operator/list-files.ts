@@ -108,17 +108,26 @@ function csvRecords(text: string): [number, Record<string, unknown>][] {
   }
 }
 
-function jsonRecords(text: string): [number, Record<string, unknown>][] {
-  let list: unknown
+function parseJson(text: string): unknown {
   try {
-    list = JSON.parse(text)
+    return JSON.parse(text)
   } catch (error) {
     throw new ListFileError(`not valid JSON: ${(error as Error).message}`)
   }
+}
+
+/** Entries are counted from 1, as lines are in a CSV. */
+const numbered = (list: unknown[]): [number, Record<string, unknown>][] =>
+  list.map((entry, i) => [
+    i + 1,
+    typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {},
+  ])
+
+function jsonRecords(text: string): [number, Record<string, unknown>][] {
+  const list = parseJson(text)
   if (!Array.isArray(list))
     throw new ListFileError('a JSON list is an array of objects with email and source.')
-  // Entries are counted from 1, as lines are in a CSV.
-  return list.map((entry, i) => [i + 1, typeof entry === 'object' && entry !== null ? entry : {}])
+  return numbered(list)
 }
 
 /** The rows of a list file, checked: CSV as export writes it, or JSON (told by its first character, or by `format`). */
@@ -136,4 +145,47 @@ export async function readList(
     )
   }
   return records.map(([line, fields]) => check(line, fields))
+}
+
+/** The erasure marks beside a list: keyed hashes, and the key that makes them. */
+export type Erasures = { key: string; marks: { email_hash: string; erased_at: string }[] }
+
+/** A backup, as `export --with-erasures` writes it: one JSON object, the list last, written page by page. */
+export async function writeBackup(
+  pages: AsyncIterable<ListRow[]>,
+  { key, marks }: Erasures,
+  out: Writable,
+): Promise<number> {
+  const head = `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": `
+  await write(out, head)
+  const written = await writeList(pages, 'json', out)
+  await write(out, '}\n')
+  return written
+}
+
+const HEX = /^(?:[0-9a-f]{2})+$/
+
+/** A backup's rows, checked as an import's are, and its erasure marks with their key. */
+export async function readBackup(
+  input: Readable,
+): Promise<{ rows: (ImportRow | Rejected)[]; erasures: Erasures }> {
+  const backup = parseJson((await readText(input)).replace(/^\uFEFF/, '')) as Record<
+    string,
+    unknown
+  >
+  const { erasure_key: key, erasures: marks, list } = backup ?? {}
+  const sound =
+    typeof key === 'string' &&
+    HEX.test(key) &&
+    Array.isArray(list) &&
+    Array.isArray(marks) &&
+    marks.every((mark) => HEX.test(mark?.email_hash) && typeof mark?.erased_at === 'string')
+  if (!sound)
+    throw new ListFileError(
+      'not a backup with erasures (erasure_key, erasures, list), as export --with-erasures writes it.',
+    )
+  return {
+    rows: numbered(list).map(([line, fields]) => check(line, fields)),
+    erasures: { key, marks: marks as Erasures['marks'] },
+  }
 }

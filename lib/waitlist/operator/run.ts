@@ -4,7 +4,14 @@ import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import * as sql from './commands'
 import { SetupError, type Database, type SiteList } from './database'
-import { readList, writeList, type ImportRow, type ListFormat } from './list-files'
+import {
+  readBackup,
+  readList,
+  writeBackup,
+  writeList,
+  type ImportRow,
+  type ListFormat,
+} from './list-files'
 
 type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable; site: SiteList }
 type Values = Record<string, string | string[] | boolean | undefined>
@@ -66,9 +73,13 @@ export async function run(
       return 0
     case 'export': {
       const format = (values.format as ListFormat | undefined) ?? 'csv'
-      const written = await writeList(sql.pages(db), format, io.stdout)
+      const marks = values['with-erasures'] ? await sql.erasures(db) : undefined
+      const written = marks
+        ? await writeBackup(sql.pages(db), marks, io.stdout)
+        : await writeList(sql.pages(db), format, io.stdout)
       const file = values.output ? `wrote ${String(values.output)}, ` : 'exported '
-      say(`waitlist: ${file}${signups(written)} from ${db.list}`)
+      const erased = marks ? ` and ${marks.marks.length} erasure marks` : ''
+      say(`waitlist: ${file}${signups(written)}${erased} from ${db.list}`)
       return 0
     }
     case 'stats': {
@@ -102,7 +113,10 @@ export async function run(
         const listed = await sql.erase(db, address)
         handled += 1
         removed += Number(listed)
-        io.stdout.write(`${listed ? 'removed' : 'not on the list'}\t${address}\n`)
+        const outcome = listed
+          ? 'removed'
+          : 'not on the list; recorded as erased so it is never added again'
+        io.stdout.write(`${outcome}\t${address}\n`)
       }
       io.stdout.write(
         `removed ${removed} of ${handled} from ${db.list}; each is remembered as erased there.\n`,
@@ -116,10 +130,26 @@ export async function run(
       const tally: sql.ImportTally = { inserted: 0, duplicates: 0, erased: 0, rejected: 0 }
       const reject = ({ line, reason }: { line: number; reason: string }) =>
         say(`line ${line}: rejected, ${reason}`)
-      const checked = await readList(io.input!, values.format as ListFormat | undefined)
-      // Only once the file is a list: one that is not changes nothing, not even what --restore names.
-      await sql.unerase(db, restore)
+      const backup = values['with-erasures'] ? await readBackup(io.input!) : undefined
+      const checked =
+        backup?.rows ?? (await readList(io.input!, values.format as ListFormat | undefined))
       const rows = checked.filter((row): row is ImportRow => 'email' in row)
+      if (backup) {
+        const added = await sql.restoreErasures(db, backup.erasures)
+        if (added === null)
+          throw new SetupError(
+            `${db.list} has erasure marks of its own, under another key: --with-erasures restores into a fresh project, and changed nothing.`,
+          )
+        say(`waitlist: ${added} erasure marks taken from the backup.`)
+      }
+      // Only once the file is a list: one that is not changes nothing, not even what --restore names.
+      const inFile = new Set(rows.map((row) => row.email))
+      for (const address of restore.filter((address) => !inFile.has(address)))
+        say(`waitlist: warning: --restore ${address} is not in the file: nothing restored for it.`)
+      await sql.unerase(
+        db,
+        restore.filter((address) => inFile.has(address)),
+      )
       for (const rejection of checked.filter((row) => !('email' in row))) {
         tally.rejected += 1
         reject(rejection as { line: number; reason: string })
@@ -206,7 +236,10 @@ export async function run(
         throw new SetupError(
           `--set needs ${SIGNING_SECRET_VAR} set to the site's secret, at least 32 characters.`,
         )
-      await sql.setSigningSecret(db, secret)
+      if (!(await sql.setSigningSecret(db, secret))) {
+        say('waitlist: this secret is already set; nothing changed.')
+        return 0
+      }
       say(
         'waitlist: the database now refuses any insert from the public key that the site did not sign with this secret (or the one it replaced, until --retire-previous).',
       )

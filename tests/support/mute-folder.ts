@@ -1,0 +1,24 @@
+import { once } from 'node:events'
+import { mkdir } from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+
+/**
+ * A data folder held by a process that never answers, as a stuck server's
+ * is: its owner and SQL sockets take connections and say nothing. Resolves
+ * to what lets the folder go.
+ */
+export async function muteFolder(dir: string): Promise<() => Promise<void>> {
+  await mkdir(dir, { recursive: true })
+  const port = 20_000 + (process.pid % 40_000)
+  const sockets: net.Socket[] = []
+  const servers = [`.owner.${port}`, `.s.PGSQL.${port}`].map((name) => {
+    const server = net.createServer((socket) => void sockets.push(socket.on('error', () => {})))
+    return { server, listening: once(server.listen(path.join(dir, name)), 'listening') }
+  })
+  await Promise.all(servers.map(({ listening }) => listening))
+  return async () => {
+    for (const socket of sockets) socket.destroy()
+    await Promise.all(servers.map(({ server }) => new Promise((done) => server.close(done))))
+  }
+}
