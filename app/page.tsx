@@ -8,13 +8,10 @@ import { homeMetadata } from '@/lib/seo'
 
 export const metadata = homeMetadata
 
-/**
- * The JSON-LD comes last: the HTML parser pauses at a script, and a pause
- * before the sections would lay the page out twice before its first paint.
- */
 export default function HomePage() {
   return (
     <>
+      <StructuredData />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         <Features />
@@ -22,7 +19,6 @@ export default function HomePage() {
       </main>
       <SiteFooter />
       <RevealOnScroll />
-      <StructuredData />
     </>
   )
 }

@@ -14,15 +14,6 @@ test('without JavaScript every section is shown', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Get VIP Access' })).toBeVisible()
 })
 
-test('no script comes before the last section, so the parser never pauses before the sections', async ({
-  request,
-}) => {
-  const html = await (await request.get('/')).text()
-  const body = html.slice(html.indexOf('<body'))
-  expect(body.indexOf('</footer>')).toBeGreaterThan(0)
-  expect(body.indexOf('<script')).toBeGreaterThan(body.indexOf('</footer>'))
-})
-
 for (const name of forms) {
   test(`without JavaScript the ${name} form signs up and says so in the page`, async ({ page }) => {
     await page.goto('/')
