@@ -1,6 +1,7 @@
 import lighthouse, { type Result } from 'lighthouse'
+import { breakdown, groups, longTasks, type Breakdown, type LongTask } from './main-thread'
 
-export type Metrics = {
+export type Metrics = Breakdown & {
   performance: number
   accessibility: number
   bestPractices: number
@@ -12,9 +13,8 @@ export type Metrics = {
   jsTransferBytes: number
   jsResourceBytes: number
   requests: number
-  /** Main-thread time by Lighthouse's `mainthread-work-breakdown`, in total and for style and layout. */
+  /** Main-thread time by Lighthouse's `mainthread-work-breakdown`, in total and by group. */
   mainThreadMs: number
-  styleLayoutMs: number
   /** Lighthouse's measure of this machine's speed at the time of the run (higher is faster). */
   benchmarkIndex: number
 }
@@ -22,10 +22,9 @@ export type Metrics = {
 export type Throttling = 'simulate' | 'devtools'
 
 /** One run: its figures, what Lighthouse took as the largest paint, and the audits short of full marks. */
-export type Run = Metrics & { lcpElement: string; failing: string[] }
+export type Run = Metrics & { lcpElement: string; failing: string[]; longTasks: LongTask[] }
 
 type NetworkRequest = { resourceType?: string; transferSize?: number; resourceSize?: number }
-type WorkGroup = { group?: string; duration?: number }
 
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
 const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
@@ -47,14 +46,6 @@ function failingAudits(lhr: Result): string[] {
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${category.id}: ${ref.id}`),
   )
-}
-
-function mainThread(lhr: Result): { total: number; styleLayout: number } {
-  const details = lhr.audits['mainthread-work-breakdown']?.details
-  const groups = (details && 'items' in details ? details.items : []) as WorkGroup[]
-  const total = groups.reduce((sum, { duration = 0 }) => sum + duration, 0)
-  const styleLayout = groups.find((item) => item.group === 'styleLayout')?.duration ?? 0
-  return { total, styleLayout }
 }
 
 /**
@@ -80,7 +71,7 @@ export async function measure(
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  const { lhr } = result
+  const { lhr, artifacts } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
   const details = lhr.audits['network-requests']?.details
   const requests = (details && 'items' in details ? details.items : []) as NetworkRequest[]
@@ -99,11 +90,12 @@ export async function measure(
     jsTransferBytes: sum('transferSize'),
     jsResourceBytes: sum('resourceSize'),
     requests: requests.length,
-    mainThreadMs: mainThread(lhr).total,
-    styleLayoutMs: mainThread(lhr).styleLayout,
+    mainThreadMs: numeric(lhr, 'mainthread-work-breakdown'),
+    ...breakdown(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElement(lhr),
     failing: failingAudits(lhr),
+    longTasks: await longTasks(artifacts.Trace, cpuSlowdown),
   }
 }
 
@@ -120,7 +112,8 @@ const metricKeys = [
   'jsResourceBytes',
   'requests',
   'mainThreadMs',
-  'styleLayoutMs',
+  ...(Object.keys(groups) as (keyof typeof groups)[]),
+  'document',
   'benchmarkIndex',
 ] as const satisfies (keyof Metrics)[]
 

@@ -17,9 +17,11 @@ import * as chromeLauncher from 'chrome-launcher'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
 import { pageScriptBytes } from '../scripts/check-size'
 import { ACCEPT_SELF_SIGNED, serveLikeTheEdge } from './edge'
+import { printMainThread } from './main-thread'
 import { measure, medians, type Metrics, type Run, type Throttling } from './lighthouse-runs'
 import { startScriptFree } from './script-free'
 import { build, start, type Server } from './servers'
+import { ms, pages, table, type PageName, type Row } from './table'
 
 const { values: args } = parseArgs({
   options: {
@@ -41,9 +43,6 @@ const methods: Throttling[] =
   args.throttling === 'both' ? ['simulate', 'devtools'] : [args.throttling as Throttling]
 if (!methods.every((method) => method === 'simulate' || method === 'devtools'))
   throw new Error('--throttling takes simulate, devtools or both')
-
-const pages = ['site', 'minimal', 'script-free'] as const
-type PageName = (typeof pages)[number]
 
 if (!args['no-build']) for (const dir of ['.', 'bench/minimal']) build(dir)
 
@@ -103,46 +102,10 @@ try {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-const ms = (value: number) => `${Math.round(value)} ms`
-const ratio = (a: number, b: number) => (b === 0 ? '–' : `${(a / b).toFixed(2)}×`)
-
-type Row = [label: string, format: (v: number) => string, key: keyof Metrics, budget?: Budget]
-type Budget = [text: string, held: (site: number, others: Record<PageName, number>) => boolean]
-
-function printTable(title: string, median: Record<PageName, Metrics>, rows: Row[]): string[] {
-  const table = [
-    ['', 'site', 'minimal', 'script-free', 'site/minimal', 'site/script-free', 'budget', ''],
-    ...rows.map(([label, format, key, budget]) => {
-      const values = Object.fromEntries(pages.map((name) => [name, median[name][key]])) as Record<
-        PageName,
-        number
-      >
-      return [
-        label,
-        ...pages.map((name) => format(values[name])),
-        ratio(values.site, values.minimal),
-        ratio(values.site, values['script-free']),
-        budget?.[0] ?? '',
-        budget ? (budget[1](values.site, values) ? 'held' : 'MISSED') : '',
-      ]
-    }),
-  ]
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)))
-  const lines = table.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd(),
-  )
-  console.log(`\n${title}`)
-  lines.forEach((line) => console.log(line))
-  return lines
-}
 
 const shared: Row[] = [
   ['FCP', ms, 'fcpMs'],
   ['Main-thread work', ms, 'mainThreadMs'],
-  ['  of it style & layout', ms, 'styleLayoutMs'],
   ['JS transfer (brotli)', kb, 'jsTransferBytes'],
   ['JS parsed', kb, 'jsResourceBytes'],
   ['Requests', String, 'requests'],
@@ -157,7 +120,7 @@ const medianOf = (byPage: Record<PageName, Run[]>) =>
 const { simulate, devtools } = results
 if (simulate) {
   const median = medianOf(simulate)
-  tables.simulate = printTable(
+  tables.simulate = table(
     `Medians of ${runs} runs each, simulated throttling (Lighthouse's default) at ${cpuSlowdown}x CPU, ${chromeVersion}`,
     median,
     [
@@ -181,16 +144,17 @@ if (simulate) {
     const each = simulate[name].map((run) => Math.round(run.lcpMs)).join(', ')
     console.log(`simulated LCP of each ${name} run: ${each} ms`)
   }
-  if (lowEnd && median.minimal.tbtMs < 250) {
+  tables.mainThread = printMainThread(simulate, median, lowEnd)
+  if (lowEnd && (median.minimal.tbtMs < 450 || median.minimal.tbtMs > 600)) {
     console.log(
-      `The minimal page's TBT is ${Math.round(median.minimal.tbtMs)} ms, under the 250 ms of a ` +
-        `low-end phone: run again with a higher --cpu-slowdown.`,
+      `\nThe minimal page's TBT is ${Math.round(median.minimal.tbtMs)} ms, outside the 450 to 600 ms ` +
+        `of a low-end phone: run again with a ${median.minimal.tbtMs < 450 ? 'higher' : 'lower'} --cpu-slowdown.`,
     )
   }
 }
 if (devtools) {
   const median = medianOf(devtools)
-  tables.devtools = printTable(
+  tables.devtools = table(
     `Medians of ${runs} runs each, applied throttling (devtools: the load itself at slow 4G and ${cpuSlowdown}x CPU)`,
     median,
     [
