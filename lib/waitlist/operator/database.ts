@@ -248,7 +248,7 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
     }
   }
   if (target.problem) throw new Unusable(target.problem)
-  // Bounded as the site bounds it: a folder whose holder or disk never answers is said, not waited on.
+  // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
   const folder = await openFolder(target.dir, target.timeoutMs).catch((error: Error) => {
     throw new Unusable(error.message.replace(/within \d+ ms/, '$& (WAITLIST_STORE_TIMEOUT_MS)'), {
       cause: error,
