@@ -5,11 +5,26 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { claimFolder, findOwner } from '@/lib/waitlist/data-folder'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { claimFolder, findOwner, openFolder } from '@/lib/waitlist/data-folder'
 
 /** Ownership of a data folder, between real processes. */
 let folder: string
+
+/** A disk on which `stuck.dir` is never created until `stuck.answer()`; it counts the listings of that folder. */
+const stuck = vi.hoisted(() => ({ dir: '', hangs: false, answer: () => {}, listings: 0 }))
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof import('node:fs/promises')>()
+  const mkdir: typeof fs.mkdir = (where, options) =>
+    stuck.hangs && where === stuck.dir
+      ? new Promise((resolve) => (stuck.answer = () => resolve(fs.mkdir(where, options))))
+      : fs.mkdir(where, options)
+  const readdir = ((where: string, options: never) => {
+    if (where === stuck.dir) stuck.listings += 1
+    return fs.readdir(where, options)
+  }) as typeof fs.readdir
+  return { ...fs, default: { ...fs, mkdir, readdir }, mkdir, readdir }
+})
 const children: ChildProcess[] = []
 
 /**
@@ -89,3 +104,16 @@ it('is held by exactly one of many processes that claim it at the same moment', 
     await killAll()
   }
 }, 120_000)
+
+it('is given up on when the disk never answers, and a claim the disk grants later is let go of', async () => {
+  Object.assign(stuck, { dir: path.join(folder, 'on-a-stuck-disk'), hangs: true })
+  await expect(openFolder(stuck.dir, 300)).rejects.toThrow(
+    `the embedded database in ${stuck.dir} did not open within 300 ms: its disk did not answer`,
+  )
+  stuck.hangs = false
+  const listed = stuck.listings
+  stuck.answer()
+  // Listed twice more once the late claim listens: asked for rivals, then swept what others left.
+  await vi.waitFor(() => expect(stuck.listings).toBeGreaterThanOrEqual(listed + 2))
+  await vi.waitFor(async () => expect(await findOwner(stuck.dir)).toBeUndefined())
+})

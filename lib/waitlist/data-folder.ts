@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { log } from '@/lib/log'
+import { untilAborted } from './insert'
 import { migrate } from './migrations'
 
 /**
@@ -150,23 +151,40 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
   }
 }
 
-/** The folder's database: its owner's, or this process's, which takes the folder over when it is free. */
+/**
+ * The folder's database: its owner's, or this process's, which takes the
+ * folder over when it is free. Waiting, on the disk or on another process,
+ * ends `timeoutMs` after the call; a claim the disk grants only after that is
+ * let go of. Opening the database once claimed is this process's own work,
+ * and runs to its end however slow the machine.
+ */
 export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<FolderDatabase> {
   const dir = path.resolve(dataDir)
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const owner = await findOwner(dir)
-    if (!owner) {
-      const claim = await claimFolder(dir)
-      if ('release' in claim) return serve(dir, claim)
-    } else if ((await ask(sqlSocket(dir, owner.port), 0)) !== undefined) {
-      return { connection: connection(dir, owner.port), close: async () => {} }
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `the embedded database in ${dir} did not open within ${timeoutMs} ms (held by ${owner?.who ?? 'a process that was opening it'})`,
+  const deadline = AbortSignal.timeout(timeoutMs)
+  let waitedOn = 'its disk did not answer'
+  const late = () =>
+    new Error(`the embedded database in ${dir} did not open within ${timeoutMs} ms: ${waitedOn}`)
+  const bounded = <T>(step: Promise<T>) =>
+    untilAborted(step, deadline).catch((error: unknown) => {
+      if (!deadline.aborted) throw error
+      void step.then(
+        (claim) => (claim as Partial<Claim>)?.release?.(),
+        () => {},
       )
+      throw late()
+    })
+  for (;;) {
+    const owner = await bounded(findOwner(dir))
+    if (!owner) {
+      const claim = await bounded(claimFolder(dir))
+      if ('release' in claim) return serve(dir, claim)
+      waitedOn = `it is held by ${claim.who}`
+    } else if ((await bounded(ask(sqlSocket(dir, owner.port), 0))) !== undefined) {
+      return { connection: connection(dir, owner.port), close: async () => {} }
+    } else {
+      waitedOn = `it is held by ${owner.who}`
     }
+    if (deadline.aborted) throw late()
     await sleep(50 + Math.random() * 150)
   }
 }
