@@ -15,10 +15,12 @@ let folder: string
 const stuck = vi.hoisted(() => ({ dir: '', hangs: false, answer: () => {}, listings: 0 }))
 vi.mock('node:fs/promises', async (original) => {
   const fs = await original<typeof import('node:fs/promises')>()
-  const mkdir: typeof fs.mkdir = (where, options) =>
+  const mkdir = ((where: string, options: never) =>
     stuck.hangs && where === stuck.dir
-      ? new Promise((resolve) => (stuck.answer = () => resolve(fs.mkdir(where, options))))
-      : fs.mkdir(where, options)
+      ? new Promise<string | undefined>(
+          (resolve) => (stuck.answer = () => resolve(fs.mkdir(where, options))),
+        )
+      : fs.mkdir(where, options)) as typeof fs.mkdir
   const readdir = ((where: string, options: never) => {
     if (where === stuck.dir) stuck.listings += 1
     return fs.readdir(where, options)

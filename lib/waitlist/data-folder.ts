@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { log } from '@/lib/log'
-import { untilAborted } from './insert'
+import { untilAborted } from './store'
 import { migrate } from './migrations'
 
 /**
@@ -35,30 +35,34 @@ const ownerSocket = (dir: string, port: number) => path.join(dir, `.owner.${port
 const self = `process ${process.pid} on ${os.hostname()}, started ${new Date(Date.now() - process.uptime() * 1000).toISOString()}`
 
 /**
- * What a socket's process says of itself ('' from one too busy to say, or told
- * `toSay` is 0 ms), or undefined where nobody listens.
+ * Who listens on `socket`, as it says of itself ('' from one too busy to say
+ * within `answerWithinMs`, or when that is 0), or undefined where nobody listens.
  */
-export function ask(file: string, toSay = 1000): Promise<string | undefined> {
+export function askWho(socket: string, answerWithinMs = 1000): Promise<string | undefined> {
   return new Promise((resolve) => {
     let said: string | undefined
-    const socket = net.connect(file, () => {
+    const client = net.connect(socket, () => {
       said = ''
-      if (!toSay) socket.destroy()
+      if (!answerWithinMs) client.destroy()
     })
-    if (toSay) socket.setTimeout(toSay, () => socket.destroy())
-    socket.on('data', (chunk) => (said += chunk.toString('utf8')))
-    socket.on('error', () => {})
-    socket.on('close', () => resolve(said))
+    if (answerWithinMs) client.setTimeout(answerWithinMs, () => client.destroy())
+    client.on('data', (chunk) => (said += chunk.toString('utf8')))
+    client.on('error', () => {})
+    client.on('close', () => resolve(said))
   })
 }
 
 /** The process that holds the folder, if one does (other than the owner of `except`). */
-export async function findOwner(dir: string, except?: number): Promise<Owner | undefined> {
+export async function findOwner(
+  dir: string,
+  except?: number,
+  answerWithinMs?: number,
+): Promise<Owner | undefined> {
   const names = await readdir(dir).catch(() => [])
   for (const name of names) {
     const port = Number(OWNER_SOCKET.exec(name)?.[1])
     if (!port || port === except) continue
-    const who = await ask(path.join(dir, name))
+    const who = await askWho(path.join(dir, name), answerWithinMs)
     if (who !== undefined) return { port, who: who || 'a process that did not say which' }
   }
   return undefined
@@ -161,6 +165,7 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
 export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<FolderDatabase> {
   const dir = path.resolve(dataDir)
   const deadline = AbortSignal.timeout(timeoutMs)
+  const deadlineAt = Date.now() + timeoutMs
   let waitedOn = 'its disk did not answer'
   const late = () =>
     new Error(`the embedded database in ${dir} did not open within ${timeoutMs} ms: ${waitedOn}`)
@@ -174,12 +179,14 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
       throw late()
     })
   for (;;) {
-    const owner = await bounded(findOwner(dir))
+    // A holder too stuck to say who it is is still found before the deadline, and said as stuck.
+    const whoWithin = Math.min(1000, Math.max(0, deadlineAt - Date.now() - 50))
+    const owner = await bounded(findOwner(dir, undefined, whoWithin))
     if (!owner) {
       const claim = await bounded(claimFolder(dir))
       if ('release' in claim) return serve(dir, claim)
       waitedOn = `it is held by ${claim.who}`
-    } else if ((await bounded(ask(sqlSocket(dir, owner.port), 0))) !== undefined) {
+    } else if ((await bounded(askWho(sqlSocket(dir, owner.port), 0))) !== undefined) {
       return { connection: connection(dir, owner.port), close: async () => {} }
     } else {
       waitedOn = `it is held by ${owner.who}`
