@@ -5,7 +5,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  const { waitlistStore } = await import('./lib/waitlist/store')
+  const { waitlistStore } = await import('./lib/waitlist/server-store')
   // Said where it failed; the first signup tries again.
   waitlistStore().catch(() => {})
 }

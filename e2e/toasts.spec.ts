@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { features, hero, site } from '../lib/site'
-import { notices, statusText } from '../lib/waitlist/outcome'
+import { notices, statusText } from '../lib/waitlist/form-contract'
 import { scriptSources } from '../scripts/check-size'
 import {
   drawnOpacity,

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { log } from './log'
+import { processWide } from './process-wide'
 
 /**
  * Every setting the server reads, read and judged here, once per process, at
@@ -40,7 +41,7 @@ export type Env = Record<string, string | undefined>
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problem: string }
 
-class Problem extends Error {}
+class ConfigProblem extends Error {}
 
 function firstSet(env: Env, names: readonly string[]) {
   for (const name of names) {
@@ -50,12 +51,12 @@ function firstSet(env: Env, names: readonly string[]) {
   return undefined
 }
 
-function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim()
   if (!raw) return fallback
   const parsed = z.coerce.number().int().min(min).max(max).safeParse(raw)
   if (!parsed.success)
-    throw new Problem(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`)
+    throw new ConfigProblem(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`)
   return parsed.data
 }
 
@@ -72,7 +73,7 @@ function jwtRole(key: string): unknown {
 function checkPublicKey(name: string, key: string): void {
   const role = key.startsWith('sb_secret_') ? 'service_role' : jwtRole(key)
   if (role !== undefined && role !== 'anon') {
-    throw new Problem(
+    throw new ConfigProblem(
       `${name} holds a secret key (role ${String(role)}), which bypasses the table's rules: ` +
         `set the publishable or anon key there, and keep the secret key off the site.`,
     )
@@ -83,11 +84,11 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   const url = firstSet(env, SUPABASE_URL_VARS)
   const key = firstSet(env, SUPABASE_KEY_VARS)
   if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success) {
-    throw new Problem(`${url.name} is not an http(s) URL: "${url.value}".`)
+    throw new ConfigProblem(`${url.name} is not an http(s) URL: "${url.value}".`)
   }
   const [what, names] = url ? ['key', SUPABASE_KEY_VARS] : ['URL', SUPABASE_URL_VARS]
   if (!url !== !key) {
-    throw new Problem(
+    throw new ConfigProblem(
       `${(url ?? key)!.name} is set but no Supabase ${what} is: set ${names.join(' or ')}.`,
     )
   }
@@ -95,7 +96,7 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
     checkPublicKey(key.name, key.value)
     const signingSecret = env[SIGNING_SECRET_VAR]?.trim() || undefined
     if (signingSecret && signingSecret.length < 32) {
-      throw new Problem(
+      throw new ConfigProblem(
         `${SIGNING_SECRET_VAR} must be at least 32 characters (npm run waitlist -- signing-secret makes one).`,
       )
     }
@@ -104,18 +105,18 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   const supabase = `set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]} for Supabase`
   // A Vercel function's disk does not outlive the request: an embedded database would lose every signup.
   if (env.VERCEL)
-    throw new Problem(`Supabase is not configured for this Vercel environment: ${supabase}.`)
+    throw new ConfigProblem(`Supabase is not configured for this Vercel environment: ${supabase}.`)
   const dataDir = env.WAITLIST_DATA_DIR?.trim()
   // A production server keeps the list only where someone chose to: a default folder on a host's
   // disk is one the next deploy may wipe, and nobody would look there.
   if (!dataDir && env.NODE_ENV === 'production')
-    throw new Problem(
+    throw new ConfigProblem(
       `this production server has nowhere to keep the list: ${supabase}, or WAITLIST_DATA_DIR ` +
         `to the folder the embedded database keeps it in.`,
     )
   // Node takes a socket path only as a named pipe on Windows, where the folder's sockets cannot be made.
   if (platform === 'win32')
-    throw new Problem(
+    throw new ConfigProblem(
       `the embedded database needs Unix sockets, which native Windows lacks: run the site in WSL, or ${supabase}.`,
     )
   return { kind: 'embedded', dataDir: dataDir || DEFAULT_DATA_DIR }
@@ -127,63 +128,59 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
  */
 export function readServerConfig(env: Env, platform = process.platform): ConfigResult {
   try {
-    const proxies = env.VERCEL ? 'vercel' : whole(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10)
+    const proxies = env.VERCEL ? 'vercel' : wholeNumber(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10)
     return {
       ok: true,
       config: {
         store: readStore(env, platform),
-        storeTimeoutMs: whole(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
-        perMinute: whole(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
+        storeTimeoutMs: wholeNumber(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
+        perMinute: wholeNumber(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
         proxies,
       },
     }
   } catch (error) {
-    if (error instanceof Problem) return { ok: false, problem: error.message }
+    if (error instanceof ConfigProblem) return { ok: false, problem: error.message }
     throw error
   }
 }
 
 /**
  * What makes the embedded database's folder unusable, naming the variable
- * (`named`: WAITLIST_DATA_DIR set; else its default), or undefined. A missing
- * folder is made, with its parents for the default; a named one needs its parent.
+ * (`isSet`: WAITLIST_DATA_DIR is set; else its default), or undefined. A missing
+ * folder is made, with its parents for the default; a set one needs its parent.
  */
-export function dataFolderProblem(dir: string, named: boolean): string | undefined {
+export function dataFolderProblem(dir: string, isSet: boolean): string | undefined {
   const where = path.resolve(dir)
-  const variable = named
+  const variable = isSet
     ? `WAITLIST_DATA_DIR names ${where},`
     : `WAITLIST_DATA_DIR is not set, and its default folder ${where},`
   const found = statSync(where, { throwIfNoEntry: false })
   if (found && !found.isDirectory())
     return `${variable} which is a file, not a folder: name a folder (one that does not exist yet is made).`
   const parent = path.dirname(where)
-  if (!found && named && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
+  if (!found && isSet && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
     return `${variable} whose parent folder ${parent} does not exist: make it, or name another.`
   try {
-    if (found || named) accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
+    if (found || isSet) accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
   } catch {
     return `${variable} ${found ? 'which' : 'in a folder that'} this user cannot write to: change its owner or permissions, or name another.`
   }
   return undefined
 }
 
-const processWide = globalThis as typeof globalThis & { waitlistConfig?: ConfigResult }
-
-/**
- * The configuration this process runs with. Kept on `globalThis`: the
- * server's instrumentation and its actions are bundled apart, and a broken
- * configuration must be said once.
- */
+/** The configuration this process runs with, judged and, if broken, said once. */
 export function serverConfig(): ConfigResult {
-  if (processWide.waitlistConfig) return processWide.waitlistConfig
-  let result = readServerConfig(process.env)
-  // The folder is judged once, here, as the server starts: every signup would meet the same problem.
-  const store = result.ok ? result.config.store : undefined
-  const problem =
-    store?.kind === 'embedded' &&
-    dataFolderProblem(store.dataDir, Boolean(process.env.WAITLIST_DATA_DIR?.trim()))
-  if (problem) result = { ok: false, problem }
-  processWide.waitlistConfig = result
-  if (!result.ok) log.error(`signups are switched off by a configuration error: ${result.problem}`)
-  return result
+  return processWide('waitlistConfig', () => {
+    const read = readServerConfig(process.env)
+    const store = read.ok ? read.config.store : undefined
+    // The folder is judged once, here, as the server starts: every signup would meet the same problem.
+    const problem =
+      store?.kind === 'embedded'
+        ? dataFolderProblem(store.dataDir, Boolean(process.env.WAITLIST_DATA_DIR?.trim()))
+        : undefined
+    const result: ConfigResult = problem ? { ok: false, problem } : read
+    if (!result.ok)
+      log.error(`signups are switched off by a configuration error: ${result.problem}`)
+    return result
+  })
 }

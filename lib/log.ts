@@ -31,7 +31,7 @@ function format(message: string, fields: Fields): string {
   return clean([`[waitlist] ${message}`, ...parts].join(' '))
 }
 
-const sometimes = new Map<string, { at: number; since: number }>()
+const lastWarned = new Map<string, { at: number; since: number }>()
 
 export const log = {
   info: (message: string, fields: Fields = {}) => console.info(format(message, fields)),
@@ -40,12 +40,12 @@ export const log = {
   /** A warning said at most once a minute, with how many times it happened since: a flood is not a flood of lines. */
   warnOncePerMinute(message: string, fields: Fields = {}) {
     const now = Date.now()
-    const last = sometimes.get(message)
+    const last = lastWarned.get(message)
     if (last && now - last.at < 60_000) {
       last.since += 1
       return
     }
-    sometimes.set(message, { at: now, since: 0 })
+    lastWarned.set(message, { at: now, since: 0 })
     log.warn(message, last?.since ? { ...fields, repeated: last.since } : fields)
   },
 }

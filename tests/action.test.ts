@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openFolder } from '@/lib/waitlist/data-folder'
-import type { WaitlistState } from '@/lib/waitlist/outcome'
+import type { WaitlistState } from '@/lib/waitlist/form-contract'
 import { muteFolder } from './support/mute-folder'
 
 /** The action called as Next calls it, from a visitor behind one proxy, on the embedded database. */

@@ -1,8 +1,21 @@
 'use client'
 
 import { useEffect, useState } from 'react'
+import type { Notice } from '@/lib/waitlist/form-contract'
 
 type Sonner = typeof import('sonner')
+const loadSonner = (): Promise<Sonner> => import('sonner')
+
+/** Shows a notice as a toast; one that cannot be loaded is only warned of, as the status line says it already. */
+export function toastNotice({ tone, title, description }: Notice) {
+  loadSonner().then(
+    ({ toast }) =>
+      ({ success: toast.success, info: toast.info, destructive: toast.error })[tone](title, {
+        description,
+      }),
+    (error: unknown) => console.warn('A notice could not be shown as a toast', error),
+  )
+}
 
 /**
  * The page's one `Toaster`, fetched only once a visitor turns to a form (a
@@ -21,7 +34,7 @@ export function Toaster() {
     const events = ['focusin', 'submit'] as const
     const onUse = (event: Event) => {
       if (!(event.target instanceof Element) || !event.target.closest('form')) return
-      import('sonner').then(
+      loadSonner().then(
         (loaded) => {
           if (done) return
           done = true

@@ -11,7 +11,7 @@ import {
   notices,
   statusText,
   type WaitlistState,
-} from '@/lib/waitlist/outcome'
+} from '@/lib/waitlist/form-contract'
 import {
   resendFromFreshPage,
   SignupFailureBoundary,
@@ -19,6 +19,7 @@ import {
   type SignupFailure,
 } from './signup-failure-boundary'
 import { SubmitButton, type FormTone } from './submit-button'
+import { toastNotice } from './toaster'
 
 type WaitlistFormProps = { variant: 'hero' | 'cta'; tone?: FormTone; className?: string }
 
@@ -51,21 +52,13 @@ export function WaitlistForm(props: WaitlistFormProps) {
   )
 }
 
-/** A toast for each new outcome, once; sonner is fetched once a visitor turns to a form (components/waitlist/toaster.tsx). */
+/** A toast for each new outcome, once. */
 function useToast(state: WaitlistState) {
   const shown = useRef<string>(undefined)
   useEffect(() => {
     if (state.status === 'idle' || shown.current === state.submissionId) return
     shown.current = state.submissionId
-    const { tone, title, description } = notices[state.status]
-    import('sonner').then(
-      ({ toast }) =>
-        ({ success: toast.success, info: toast.info, destructive: toast.error })[tone](title, {
-          description,
-        }),
-      // The status line says it already.
-      (error: unknown) => console.warn('A notice could not be shown as a toast', error),
-    )
+    toastNotice(notices[state.status])
   }, [state])
 }
 

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto'
 import { headers } from 'next/headers'
 import { serverConfig } from '@/lib/env'
 import { log } from '@/lib/log'
-import { untilAborted } from './insert'
-import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH, type WaitlistState } from './outcome'
+import { untilAborted } from './store'
+import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH, type WaitlistState } from './form-contract'
 import { parseSignup } from './schema'
-import { waitlistStore } from './store'
+import { waitlistStore } from './server-store'
 import { admitPost, identifyVisitor } from './visitor'
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { log } from '@/lib/log'
 import { openFolder, type FolderDatabase } from './data-folder'
-import { resultOf, untilAborted, type WaitlistStore } from './insert'
+import { resultOf, untilAborted, type WaitlistStore } from './store'
 import { visitorHeaders } from './visitor'
 
 export const lit = (value: string) => pg.escapeLiteral(value)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/site'
-import { MAX_EMAIL_INPUT_LENGTH } from './outcome'
+import { MAX_EMAIL_INPUT_LENGTH } from './form-contract'
 
 /** RFC 5321 caps an address at 254 characters; the table enforces the same. */
 const MAX_EMAIL_LENGTH = 254

@@ -1,40 +1,30 @@
-import 'server-only'
-import { serverConfig } from '@/lib/env'
-import { log } from '@/lib/log'
-import type { WaitlistStore } from './insert'
+import type { WaitlistEntry } from './schema'
+import type { Visitor } from './visitor'
 
-const processWide = globalThis as typeof globalThis & { waitlistStore?: Promise<WaitlistStore> }
+/** What an insert can expectedly end in; anything else is thrown, and logged by the action. */
+export type InsertResult = 'inserted' | 'duplicate' | 'over_limit'
 
-async function open(): Promise<WaitlistStore> {
-  const configured = serverConfig()
-  if (!configured.ok) throw new Error(`not configured: ${configured.problem}`)
-  const { store, perMinute } = configured.config
-  try {
-    // Each store's code is loaded only where it is the store: a server on Supabase never loads PGlite.
-    const opened =
-      store.kind === 'supabase'
-        ? (await import('./supabase-store')).supabaseStore(store, perMinute)
-        : await (await import('./embedded-store')).embeddedStore(store.dataDir, perMinute)
-    log.info(`signups go to ${opened.description}`)
-    return opened
-  } catch (error) {
-    log.error('the waitlist store could not be opened; the next signup tries again', {
-      cause: error,
-    })
-    throw error
-  }
+/** Where signups go: Supabase through its data service, or the embedded database. */
+export interface WaitlistStore {
+  readonly description: string
+  /** Inserts as the public does, speaking for `visitor`; gives up when `signal` aborts. */
+  insert(entry: WaitlistEntry, visitor: Visitor, signal: AbortSignal): Promise<InsertResult>
 }
 
-/**
- * The store this server writes to, chosen from the configuration at first
- * use and kept for the process (on `globalThis`, as the server's bundles
- * each hold a copy of this module). One that could not be opened is
- * forgotten, so the next signup tries again.
- */
-export function waitlistStore(): Promise<WaitlistStore> {
-  processWide.waitlistStore ??= open().catch((error: unknown) => {
-    processWide.waitlistStore = undefined
-    throw error
+/** The SQLSTATEs an insert expectedly ends in: a duplicate address, and a limit's refusal (HTTP 429 through PostgREST). */
+export function resultOf(code: unknown): InsertResult | undefined {
+  if (code === '23505') return 'duplicate'
+  if (code === 'PT429') return 'over_limit'
+  return undefined
+}
+
+/** Settles like `work`, or rejects as soon as `signal` aborts, whichever comes first. */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () =>
+      reject(new Error(`no answer from the store in time (${String(signal.reason)})`))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
   })
-  return processWide.waitlistStore
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 import { createClient } from '@supabase/supabase-js'
 import type { StoreConfig } from '@/lib/env'
-import { resultOf, type WaitlistStore } from './insert'
+import { resultOf, type WaitlistStore } from './store'
 import { visitorHeaders } from './visitor'
 
 type SupabaseConfig = Extract<StoreConfig, { kind: 'supabase' }>

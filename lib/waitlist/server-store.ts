@@ -1,0 +1,35 @@
+import 'server-only'
+import { serverConfig } from '@/lib/env'
+import { log } from '@/lib/log'
+import { forget, processWide } from '@/lib/process-wide'
+import type { WaitlistStore } from './store'
+
+async function open(): Promise<WaitlistStore> {
+  const configured = serverConfig()
+  if (!configured.ok) throw new Error(`not configured: ${configured.problem}`)
+  const { store, perMinute } = configured.config
+  try {
+    // Each store's code is loaded only where it is the store: a server on Supabase never loads PGlite.
+    const opened =
+      store.kind === 'supabase'
+        ? (await import('./supabase-store')).supabaseStore(store, perMinute)
+        : await (await import('./embedded-store')).embeddedStore(store.dataDir, perMinute)
+    log.info(`signups go to ${opened.description}`)
+    return opened
+  } catch (error) {
+    log.error('the waitlist store could not be opened; the next signup tries again', {
+      cause: error,
+    })
+    throw error
+  }
+}
+
+/** The store this server writes to, chosen from the configuration at first use; one that could not be opened is forgotten, and the next signup tries again. */
+export function waitlistStore(): Promise<WaitlistStore> {
+  return processWide('waitlistStore', () =>
+    open().catch((error: unknown) => {
+      forget('waitlistStore')
+      throw error
+    }),
+  )
+}
