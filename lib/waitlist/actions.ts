@@ -10,13 +10,7 @@ import { parseSignup } from './schema'
 import { waitlistStore } from './server-store'
 import { admitPost, identifyVisitor } from './visitor'
 
-/**
- * The one action both waitlist forms post to; the form names its `source`.
- * Every post meets this server's first line before anything else; a bot's
- * honeypot ends the work before validation; nothing reaches the store
- * before the fields are known to be sound. Only three answers leave here:
- * joined, already on the list, and a failure that keeps the address.
- */
+/** The one action both waitlist forms post to; a failure keeps the address. */
 export async function joinWaitlist(
   _previous: WaitlistState,
   form: FormData,
@@ -28,7 +22,6 @@ export async function joinWaitlist(
   const visitor = identifyVisitor(await headers(), proxies)
   const typed = form instanceof FormData ? form.get('email') : null
   const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
-  // A refusal over a limit is said once a minute with a count, so a flood is no flood of lines.
   const failed = (reason: string, fields?: Record<string, unknown>) => {
     if (fields) log.warn(`signup refused: ${reason}`, fields)
     else log.warnOncePerMinute(`signup refused: ${reason}`)
@@ -54,7 +47,7 @@ export async function joinWaitlist(
   if (!configured.ok) return failed('the configuration is broken (said at start-up)', {})
 
   try {
-    // The store's opening counts against the same time as the insert: a folder that never opens is a failure in time.
+    // The store's opening counts against the insert's time: a folder that never opens fails in time.
     const signal = AbortSignal.timeout(configured.config.storeTimeoutMs)
     const store = await untilAborted(waitlistStore(), signal)
     const result = await store.insert(entry, visitor, signal)
