@@ -13,11 +13,6 @@ export function devOrigins(
     .map((entry) =>
       entry.family === 'IPv4' ? entry.address : new URL(`http://[${entry.address}]`).hostname,
     )
-  const named = extra.split(',').map((entry) =>
-    entry
-      .trim()
-      .replace(/^[a-z]+:\/\//i, '')
-      .replace(/[:/].*$/, ''),
-  )
+  const named = extra.split(',').map((entry) => entry.trim().replace(/^[a-z]+:\/\/|[:/].*$/gi, ''))
   return [...new Set([...addresses, machineName.toLowerCase(), ...named].filter(Boolean))]
 }

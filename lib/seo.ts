@@ -83,9 +83,8 @@ export function structuredData(env: Env = process.env): string {
     inLanguage: 'en',
     publisher: { '@id': organization['@id'] },
   }
-  const graph = [organization, website]
-  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
+  return JSON.stringify({
+    '@context': 'https://schema.org',
+    '@graph': [organization, website],
+  }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -17,9 +17,8 @@ export async function joinWaitlist(
 ): Promise<WaitlistState> {
   const submissionId = randomUUID()
   const configured = serverConfig()
-  const proxies = configured.ok ? configured.config.proxies : 0
   const perMinute = configured.ok ? configured.config.perMinute : 0
-  const visitor = identifyVisitor(await headers(), proxies)
+  const visitor = identifyVisitor(await headers(), configured.ok ? configured.config.proxies : 0)
   const typed = form instanceof FormData ? form.get('email') : null
   const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
   const failed = (reason: string, fields?: Record<string, unknown>) => {
@@ -32,8 +31,7 @@ export async function joinWaitlist(
     return failed(`over ${perMinute} posts a minute from one visitor to this server`)
   // A hand-made post can name the action with arguments that are no form at all.
   if (!(form instanceof FormData)) return failed('the post was not a form', {})
-  const honeypot = form.get(HONEYPOT_FIELD)
-  if (honeypot !== null && honeypot !== '') {
+  if (form.get(HONEYPOT_FIELD)) {
     // Answered exactly as a welcome, so a bot learns nothing; logged, so a person caught by it can be found.
     log.info('honeypot filled: answered as joined, stored nothing', { email })
     return { status: 'joined', submissionId }

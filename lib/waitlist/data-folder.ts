@@ -12,15 +12,13 @@ import { log } from '@/lib/log'
 import { untilAborted } from './store'
 import { migrate } from './migrations'
 
-// Which process owns an embedded data folder: PGlite takes no lock, so the owner holds a socket in it,
-// which the system closes however the process ends.
+// PGlite takes no lock: a data folder's owner holds a socket in it, which the system closes on any exit.
 const OWNER_SOCKET = /^\.owner\.(\d+)$/
 
 export type Owner = { port: number; who: string }
 export type Claim = { port: number; release(): Promise<void> }
 
 const sqlSocket = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`)
-const ownerSocket = (dir: string, port: number) => path.join(dir, `.owner.${port}`)
 
 const self = `process ${process.pid} on ${os.hostname()}, started ${new Date(Date.now() - process.uptime() * 1000).toISOString()}`
 
@@ -68,7 +66,7 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
   for (let attempt = 1; !port; attempt += 1) {
     const candidate = randomInt(10_000, 65_536)
     try {
-      await once(server.listen(ownerSocket(dir, candidate)), 'listening')
+      await once(server.listen(path.join(dir, `.owner.${candidate}`)), 'listening')
       port = candidate
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error

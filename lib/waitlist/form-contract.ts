@@ -5,8 +5,6 @@ export type WaitlistState =
   | { status: 'already_joined'; submissionId: string }
   | { status: 'error'; submissionId: string; email: string }
 
-type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
-
 export const initialWaitlistState: WaitlistState = { status: 'idle' }
 
 /** The raw field, before trimming: room for stray spaces around a long address, no more. */
@@ -37,7 +35,7 @@ export const notices = {
     title: 'Something went wrong',
     description: 'Please try again later.',
   },
-} as const satisfies Record<WaitlistOutcome['status'], Notice>
+} as const satisfies Record<Exclude<WaitlistState, { status: 'idle' }>['status'], Notice>
 
 export function emailToKeep(state: WaitlistState): string {
   return state.status === 'error' ? state.email : ''

@@ -7,10 +7,8 @@ export type Migration = { version: string; name: string; file: string; sql: stri
 
 const FILE_NAME = /^(\d+)_(.*)\.sql$/
 
-const MIGRATIONS_DIR = path.join('supabase', 'migrations')
-
 export async function readMigrations(root = process.cwd()): Promise<Migration[]> {
-  const dir = path.join(root, MIGRATIONS_DIR)
+  const dir = path.join(root, 'supabase', 'migrations')
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()
   return Promise.all(
     files.map(async (file) => {
@@ -50,8 +48,7 @@ export async function migrate(db: PGlite, root = process.cwd()): Promise<string[
     )
   }
   const applied: string[] = []
-  for (const migration of migrations.filter((m) => !recorded.has(m.version))) {
-    const { version, name, file, sql } = migration
+  for (const { version, name, file, sql } of migrations.filter((m) => !recorded.has(m.version))) {
     const record =
       'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)'
     try {

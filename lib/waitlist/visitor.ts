@@ -31,10 +31,8 @@ export function normalise(raw: string | undefined): string | undefined {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
   }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`
+  const prefix = groups.slice(0, 4).map((g) => g.toString(16))
+  return `${prefix.join(':')}::/64`
 }
 
 /** The eight groups of an IPv6 address, a dotted IPv4 tail read as two of them. */
