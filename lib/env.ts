@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { log } from './log'
 import { processWide } from './process-wide'
 
-// The server's settings, by computed name: Next would inline `process.env.NEXT_PUBLIC_*` at build time.
+// The server's settings, read by computed name: Next would inline `process.env.NEXT_PUBLIC_*` at build.
 export const SUPABASE_URL_VARS = ['NEXT_PUBLIC_SUPABASE_URL', 'SUPABASE_URL'] as const
 export const SUPABASE_KEY_VARS = [
   'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY',

@@ -1,5 +1,5 @@
 // Next sends actions one at a time and never gives up on one: each action post gets a deadline.
-// The server's store timeout (8 s by default) plus a slow round trip.
+// Longer than the server's store timeout (8 s by default) plus a slow round trip.
 export const ACTION_DEADLINE_MS = 12_000
 
 export function installActionDeadline(): void {
