@@ -1,8 +1,4 @@
-/**
- * Runs once as a server starts: reads the configuration and opens the
- * waitlist store, so a broken setting shows in the log at boot and the first
- * visitor does not wait for the embedded database to open.
- */
+/** Opens the waitlist store as the server starts: a broken setting shows at boot, and no visitor waits. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { waitlistStore } = await import('./lib/waitlist/server-store')

@@ -4,13 +4,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants
 import { devOrigins } from './lib/dev-origins'
 import { indexingHeaders, localhostWarning } from './lib/seo'
 
-/**
- * The Content-Security-Policy Next's guide gives for pages without nonces,
- * which keeps them static: Next's inline bootstrap scripts and styles run,
- * nothing from elsewhere does. In development React also needs eval and the
- * hot reloader its socket; on a Vercel preview the toolbar marketers comment
- * with loads from vercel.live.
- */
+// Next's CSP for pages without nonces, which keeps them static; a Vercel preview's toolbar loads from vercel.live.
 function contentSecurityPolicy(phase: string): string {
   const dev = phase === PHASE_DEVELOPMENT_SERVER
   const toolbar = process.env.VERCEL_ENV === 'preview' ? ' https://vercel.live' : ''
@@ -71,8 +65,7 @@ export default function config(phase: string): NextConfig {
     async headers() {
       return [{ source: '/:path*', headers: securityHeaders(phase) }, ...indexingHeaders()]
     },
-    // Next's dev server serves its scripts to localhost alone unless told otherwise: the page at
-    // 127.0.0.1 or at this machine's address on the network (a phone) would never hydrate.
+    // Else the page at 127.0.0.1 or on a phone on the network would never hydrate in development.
     allowedDevOrigins:
       phase === PHASE_DEVELOPMENT_SERVER
         ? devOrigins(networkInterfaces(), hostname(), process.env.ALLOWED_DEV_ORIGINS)

@@ -5,10 +5,7 @@ import { seo } from '@/lib/site'
 export const size = { width: 180, height: 180 }
 export const contentType = 'image/png'
 
-/**
- * The favicon's mark as the PNG iOS puts on a home screen. iOS rounds the
- * corners itself, so the ground runs to the edges.
- */
+/** The favicon's mark as iOS's home-screen PNG; iOS rounds the corners, so the ground runs to the edges. */
 export default async function AppleIcon() {
   const logo = await logoDataUrl()
   return new ImageResponse(

@@ -4,12 +4,7 @@ import { z } from 'zod'
 import { log } from './log'
 import { processWide } from './process-wide'
 
-/**
- * Every setting the server reads, read and judged here, once per process, at
- * first use (never at build time). Variables are read by computed name:
- * Next.js would inline `process.env.NEXT_PUBLIC_*` at build time, and the
- * server must follow the environment it starts with.
- */
+// The server's settings, read by computed name: Next would inline `process.env.NEXT_PUBLIC_*` at build.
 export const SUPABASE_URL_VARS = ['NEXT_PUBLIC_SUPABASE_URL', 'SUPABASE_URL'] as const
 export const SUPABASE_KEY_VARS = [
   'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY',
@@ -26,17 +21,12 @@ export type StoreConfig =
 export type ServerConfig = {
   store: StoreConfig
   storeTimeoutMs: number
-  /** Posts one visitor may make a minute, and the signups the database allows them; 0: no limit per visitor. */
+  /** Posts a visitor may make a minute, here and in the database; 0: no limit per visitor. */
   perMinute: number
-  /**
-   * Who wrote the visitor's address into X-Forwarded-For: Vercel's edge, or
-   * this many proxies in front of the server, each appending to it; 0 when
-   * nobody but the client did, so it names whoever the client says.
-   */
+  /** Who wrote X-Forwarded-For: Vercel's edge, or this many proxies each appending to it (0: the client). */
   proxies: number | 'vercel'
 }
 
-/** The environment, or a stand-in for it in a test. */
 export type Env = Record<string, string | undefined>
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problem: string }
@@ -60,7 +50,6 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
   return parsed.data
 }
 
-/** The `role` claim of a legacy key (a JWT), if it is one. */
 function jwtRole(key: string): unknown {
   try {
     return JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role
@@ -107,8 +96,7 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   if (env.VERCEL)
     throw new ConfigProblem(`Supabase is not configured for this Vercel environment: ${supabase}.`)
   const dataDir = env.WAITLIST_DATA_DIR?.trim()
-  // A production server keeps the list only where someone chose to: a default folder on a host's
-  // disk is one the next deploy may wipe, and nobody would look there.
+  // A default folder on a production host is one the next deploy may wipe, and nobody would look there.
   if (!dataDir && env.NODE_ENV === 'production')
     throw new ConfigProblem(
       `this production server has nowhere to keep the list: ${supabase}, or WAITLIST_DATA_DIR ` +
@@ -122,10 +110,6 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   return { kind: 'embedded', dataDir: dataDir || DEFAULT_DATA_DIR }
 }
 
-/**
- * The server's configuration, or the first thing wrong with it, naming the
- * variable. `platform` is the operating system's, as Node names it.
- */
 export function readServerConfig(env: Env, platform = process.platform): ConfigResult {
   try {
     const proxies = env.VERCEL ? 'vercel' : wholeNumber(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10)
@@ -144,11 +128,7 @@ export function readServerConfig(env: Env, platform = process.platform): ConfigR
   }
 }
 
-/**
- * What makes the embedded database's folder unusable, naming the variable
- * (`isSet`: WAITLIST_DATA_DIR is set; else its default), or undefined. A missing
- * folder is made, with its parents for the default; a set one needs its parent.
- */
+/** A missing folder is made, but a set one's parent must exist. */
 export function dataFolderProblem(dir: string, isSet: boolean): string | undefined {
   const where = path.resolve(dir)
   const variable = isSet
@@ -168,12 +148,11 @@ export function dataFolderProblem(dir: string, isSet: boolean): string | undefin
   return undefined
 }
 
-/** The configuration this process runs with, judged and, if broken, said once. */
+/** Judged once per process, as it starts, and logged if broken. */
 export function serverConfig(): ConfigResult {
   return processWide('waitlistConfig', () => {
     const read = readServerConfig(process.env)
     const store = read.ok ? read.config.store : undefined
-    // The folder is judged once, here, as the server starts: every signup would meet the same problem.
     const problem =
       store?.kind === 'embedded'
         ? dataFolderProblem(store.dataDir, Boolean(process.env.WAITLIST_DATA_DIR?.trim()))

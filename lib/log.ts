@@ -1,12 +1,7 @@
-/**
- * Server log lines for the waitlist, one line each. Addresses never appear in
- * full, and control characters a client sent (line breaks, terminal escapes)
- * never reach the log: every value is passed through {@link clean}.
- */
+// The waitlist's server log, one line per event: addresses masked, a client's control characters gone.
 const EMAIL_PATTERN = /[^\s"'<>(),;:=]*@[^\s"'<>(),;:=]*/g
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
-/** `anna@example.com` → `an***@example.com`. */
 function maskEmail(address: string): string {
   const at = address.lastIndexOf('@')
   return `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`
@@ -37,7 +32,7 @@ export const log = {
   info: (message: string, fields: Fields = {}) => console.info(format(message, fields)),
   warn: (message: string, fields: Fields = {}) => console.warn(format(message, fields)),
   error: (message: string, fields: Fields = {}) => console.error(format(message, fields)),
-  /** A warning said at most once a minute, with how many times it happened since: a flood is not a flood of lines. */
+  // A flood is not a flood of lines: said once a minute, with a count of the repeats.
   warnOncePerMinute(message: string, fields: Fields = {}) {
     const now = Date.now()
     const last = lastWarned.get(message)

@@ -2,11 +2,7 @@ import type { Metadata, MetadataRoute } from 'next'
 import type { Env } from './env'
 import { seo, site } from './site'
 
-/**
- * What the site says of itself to search engines and link previews. Read at
- * build time (the pages are prerendered), where Vercel sets its variables
- * too: each environment is built on its own.
- */
+// What the site says of itself to search engines and link previews, read at build time (prerendered).
 
 /** `NEXT_PUBLIC_SITE_URL`; else on Vercel the production domain or the preview's own URL; else localhost. */
 export function siteUrl(env: Env = process.env): URL {
@@ -21,19 +17,16 @@ export function siteUrl(env: Env = process.env): URL {
   return new URL(url.origin)
 }
 
-/** For next.config.ts: what a production build says when no address is set, and its links would name localhost. */
 export function localhostWarning(env: Env = process.env): string | undefined {
   if (env.NEXT_PUBLIC_SITE_URL?.trim() || siteUrl(env).hostname !== 'localhost') return undefined
   return "NEXT_PUBLIC_SITE_URL is not set: canonical links, share cards, the sitemap and robots.txt will name http://localhost:3000; set it to the site's address and build again."
 }
 
-/** A preview or development build on Vercel is never indexed; production, and any build off Vercel, is. */
 export function allowsIndexing(env: Env = process.env): boolean {
   const vercelEnv = env.VERCEL_ENV?.trim()
   return !vercelEnv || vercelEnv === 'production'
 }
 
-/** For next.config.ts: on a build that may not be indexed, every response says so. */
 export function indexingHeaders(env: Env = process.env) {
   if (allowsIndexing(env)) return []
   return [{ source: '/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] }]
@@ -55,7 +48,6 @@ const openGraph = {
   description: seo.description,
 } satisfies Metadata['openGraph']
 
-/** What every page says; relative URLs (the share card's, the canonical link) resolve against `metadataBase`. */
 export function rootMetadata(env: Env = process.env): Metadata {
   return {
     metadataBase: siteUrl(env),
@@ -74,11 +66,7 @@ export const homeMetadata: Metadata = {
   openGraph: { ...openGraph, url: '/' },
 }
 
-/**
- * schema.org `Organization` and `WebSite`, linked by `@id`, as the JSON of a
- * `<script type="application/ld+json">`: `<`, `>`, `&`, U+2028 and U+2029 are
- * escaped, so no value can close the script.
- */
+/** schema.org JSON-LD for a `<script>`, with `<`, `>`, `&`, U+2028 and U+2029 escaped so no value can close it. */
 export function structuredData(env: Env = process.env): string {
   const home = siteUrl(env).toString()
   const about = { name: site.name, url: home, description: seo.description }
@@ -95,9 +83,8 @@ export function structuredData(env: Env = process.env): string {
     inLanguage: 'en',
     publisher: { '@id': organization['@id'] },
   }
-  const graph = [organization, website]
-  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
+  return JSON.stringify({
+    '@context': 'https://schema.org',
+    '@graph': [organization, website],
+  }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

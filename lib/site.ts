@@ -1,7 +1,4 @@
-/**
- * Every word and number the landing page shows, in one place.
- * Components read from here so copy changes never touch JSX.
- */
+// Every word and number the landing page shows, so copy changes never touch JSX.
 export const site = {
   name: 'Collably',
   tagline: 'Where creators and brands grow together',
@@ -20,18 +17,15 @@ export const hero = {
   ],
 } as const
 
-/** "10,000+ creators · 500+ brands", as the share card shows it. */
 export const socialProof = hero.stats
   .map((stat) => `${stat.value} ${stat.label.toLowerCase()}`)
   .join(' · ')
 
-/** What search results, link previews and share cards say about the page. */
 export const seo = {
   title: `${site.name}: ${site.tagline}`,
   description:
     'Collably matches creators and brands by audience and engagement, with briefs, escrow payments and analytics in one place. Join the early-access waitlist.',
   shareCardAlt: `${site.name}: ${site.tagline.toLowerCase()}. ${socialProof}.`,
-  /** The page's dark background, for the browser's toolbar and the share card. */
   themeColor: '#0b0616',
 } as const
 
@@ -108,12 +102,10 @@ export const notFound = {
   homeLink: 'Return to Home',
 } as const
 
-/** What app/error.tsx and app/global-error.tsx show: the site's words for a failure, and a way home. */
 export const errorPage = {
   title: 'Something went wrong',
   message: 'Please try again later.',
   homeLink: notFound.homeLink,
 } as const
 
-/** Scroll reveal: share of a section that must be visible before it animates in. */
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1

@@ -6,7 +6,6 @@ import { hero, seo, site, socialProof } from '@/lib/site'
 /** Drawn at build time, with the project folder as working directory: nothing is fetched. */
 const fonts = path.join(process.cwd(), 'components', 'brand', 'fonts')
 
-/** The logo (app/icon.svg, the favicon) as a data URL for an `<img>` in an ImageResponse. */
 export async function logoDataUrl(): Promise<string> {
   const svg = await readFile(path.join(process.cwd(), 'app', 'icon.svg'))
   return `data:image/svg+xml;base64,${svg.toString('base64')}`
@@ -26,7 +25,6 @@ async function shareCardFonts() {
 
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 }
 
-/** The link preview: the hero's dark ground and glow, its headline and the social proof. */
 export async function shareCardImage(): Promise<ImageResponse> {
   const [logo, fonts] = await Promise.all([logoDataUrl(), shareCardFonts()])
   return new ImageResponse(

@@ -11,12 +11,7 @@ const icons = {
   zap: Zap,
 } satisfies Record<FeatureIcon, unknown>
 
-/**
- * The six features, in one column on a phone, two from `sm`, three from `lg`.
- * On a phone the cards' text is 301 px wide at 375 and 338 px at 412: there, no
- * card's line fills Geist's width or a fallback face's to within a few pixels,
- * so none breaks differently when Geist arrives (e2e/typeface.spec.ts).
- */
+// On a phone no card's line nears its width in Geist or a fallback: none breaks anew as Geist loads.
 export function Features() {
   return (
     <section aria-labelledby="features-heading" className="bg-white py-20 sm:py-28">

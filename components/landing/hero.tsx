@@ -2,13 +2,7 @@ import { Logo } from '@/components/brand/logo'
 import { WaitlistForm } from '@/components/waitlist/waitlist-form'
 import { hero, waitlistForms } from '@/lib/site'
 
-/**
- * First screen: the pitch, the first waitlist form and the social proof, in
- * that order on a phone, so the form's field is on its first screen; beside
- * each other from `lg` up. Never hidden at first paint. On a phone the
- * headline is three lines whatever the face: at its full width, from 412 px,
- * its first two lines would fit Geist and its fallbacks only just, one or the other.
- */
+// On a phone the headline is narrowed to three lines: at full width two would fit Geist or its fallbacks, not both.
 export function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="bg-hero-glow text-white">

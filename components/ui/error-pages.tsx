@@ -4,14 +4,9 @@ import { useEffect } from 'react'
 import { errorPage } from '@/lib/site'
 import { MessagePage } from './message-page'
 
-/** What Next hands an error page: the error, with a digest when it was thrown on the server. */
 export type PageError = Error & { digest?: string }
 
-/**
- * What a visitor sees when a page cannot be shown, in place of Next's own
- * screen: the site's look, its words for a failure, a way home. The error is
- * logged in the browser; a server error's digest matches its server log line.
- */
+/** Shown in place of Next's error screen; a server error's digest matches its server log line. */
 export function ErrorScreen({ error }: { error: PageError }) {
   useEffect(() => {
     const digest = error.digest ? ` (server log digest ${error.digest})` : ''

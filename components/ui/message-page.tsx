@@ -3,11 +3,9 @@ import { Logo } from '@/components/brand/logo'
 
 type Props = {
   heading: string
-  /** The heading's size: a code such as 404 is set larger than words. */
   headingSize: string
   message: string
   homeLink: string
-  /** What the page does besides showing itself, such as logging why it is shown. */
   children?: ReactNode
 }
 
@@ -28,8 +26,7 @@ export function MessagePage({ heading, headingSize, message, homeLink, children 
         {heading}
       </h1>
       <p className="mt-4 text-xl text-slate-700">{message}</p>
-      {/* A full load of /: next/link's code stays off the landing page, and whatever broke a page goes with it. */}
-      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load of / is what this page wants */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: no next/link code on the landing page, and whatever broke a page goes */}
       <a
         href="/"
         className="mt-8 rounded-full bg-violet-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-violet-800 focus-visible:ring-4 focus-visible:ring-violet-300 focus-visible:outline-none"

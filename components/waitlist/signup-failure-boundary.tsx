@@ -3,7 +3,6 @@
 import { unstable_isUnrecognizedActionError as isUnrecognizedAction } from 'next/navigation'
 import { Component, type ReactNode } from 'react'
 
-/** A signup that never got its answer: which one (a fresh form each time) and the address sent. */
 export type SignupFailure = { id: string; email: string }
 
 type Props = {
@@ -16,13 +15,7 @@ type State = { sent: string; failed: number }
 let deploymentGone = false
 let failures = 0
 
-/**
- * useActionState rethrows an action that rejects (no connection, an answer
- * that is not the action's, no answer before the deadline, a deployment that
- * no longer knows the action) into the nearest error boundary. This one,
- * around a single form, logs it and renders the form anew, in the failure
- * state with the address the visitor sent; the rest of the page never notices.
- */
+/** Catches the post useActionState rethrows, and renders its form anew, failed, with the address sent. */
 export class SignupFailureBoundary extends Component<Props, State> {
   override state: State = { sent: '', failed: 0 }
 
@@ -56,10 +49,7 @@ export class SignupFailureBoundary extends Component<Props, State> {
 
 const resendKey = (form: string) => `collably:waitlist-resend:${form}`
 
-/**
- * On a page whose deployment is gone, sends the address from a fresh copy of
- * the page instead (a GET of the same URL, never a repost): true when it did.
- */
+/** On a page whose deployment is gone, sends the address from a fresh copy of it (a GET, never a repost). */
 export function resendFromFreshPage(form: string, email: string): boolean {
   if (!deploymentGone) return false
   try {
@@ -71,7 +61,6 @@ export function resendFromFreshPage(form: string, email: string): boolean {
   return true
 }
 
-/** The address a page whose deployment was gone asked this form to send, once. */
 export function takeResend(form: string): string | null {
   try {
     const email = sessionStorage.getItem(resendKey(form))

@@ -16,12 +16,7 @@ const tones: Record<FormTone, string> = {
   dark: 'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white/60 aria-disabled:bg-violet-50',
 }
 
-/**
- * Disabled while its post is on the way, by `aria-disabled` rather than
- * `disabled`, which would throw the keyboard's focus out of the form. The
- * other label is laid out, unseen, in the same cell, so the button is as wide
- * busy as idle and the field beside it never shrinks; the one shown is centred in it.
- */
+// `aria-disabled`, as `disabled` would drop the keyboard's focus; the unseen other label keeps the width.
 export function SubmitButton({
   pending,
   label,

@@ -6,7 +6,7 @@ import type { Notice } from '@/lib/waitlist/form-contract'
 type Sonner = typeof import('sonner')
 const loadSonner = (): Promise<Sonner> => import('sonner')
 
-/** Shows a notice as a toast; one that cannot be loaded is only warned of, as the status line says it already. */
+/** A notice as a toast; one that cannot load is only warned of: the status line says it already. */
 export function toastNotice({ tone, title, description }: Notice) {
   loadSonner().then(
     ({ toast }) =>
@@ -17,15 +17,7 @@ export function toastNotice({ tone, title, description }: Notice) {
   )
 }
 
-/**
- * The page's one `Toaster`, fetched only once a visitor turns to a form (a
- * focus or a post inside one, tried again each time until it has loaded): the
- * page's load never pays for code, styles and a render nobody has asked for
- * yet. A toast made before it mounts is shown when it does (sonner replays
- * them). Every outcome is also in its form's status line, which is what a
- * screen reader hears, so the toasts' own live region is silenced: shown once,
- * not read out twice.
- */
+/** Loaded when a visitor turns to a form; its live region is silenced, as the form's status line speaks. */
 export function Toaster() {
   const [sonner, setSonner] = useState<Sonner>()
 

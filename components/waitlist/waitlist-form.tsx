@@ -28,10 +28,7 @@ const fieldTones: Record<FormTone, string> = {
     'border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:ring-violet-200',
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
-/**
- * Beside the field, a button as wide in Geist as in its fallback face, room
- * for either label: sized by its label, it would move when Geist arrived.
- */
+// Room for either label in Geist or its fallback: sized by its label, the button would move when Geist arrived.
 const buttonWidths: Record<WaitlistFormProps['variant'], string> = {
   hero: '@md:w-58',
   cta: '@md:w-68',
@@ -41,7 +38,6 @@ const statusTones: Record<FormTone, { ok: string; error: string }> = {
   dark: { ok: 'text-white', error: 'text-white' },
 }
 
-/** Every way this form's post can fail on the way ends in its own failure notice, the address kept, the page intact. */
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
     <SignupFailureBoundary form={props.variant}>
@@ -52,7 +48,6 @@ export function WaitlistForm(props: WaitlistFormProps) {
   )
 }
 
-/** A toast for each new outcome, once. */
 function useToast(state: WaitlistState) {
   const shown = useRef<string>(undefined)
   useEffect(() => {
@@ -67,12 +62,7 @@ type SignupFormProps = WaitlistFormProps & {
   onSend: (email: string) => void
 }
 
-/**
- * The form posts straight to the server action, so it works without
- * JavaScript and before hydration: the browser's own post, answered with the
- * page, this form's outcome in its status line and its field focused, which
- * brings it into view. A new post, or an edit of the address, clears the line.
- */
+/** Posts straight to the server action, so it works before hydration and without JavaScript. */
 function SignupForm({ variant, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
   const copy = waitlistForms[variant]
   const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
@@ -153,8 +143,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           placeholder={copy.placeholder}
           // React resets the form after each action: this puts the address back after a failure.
           defaultValue={emailToKeep(state)}
-          // Rendered with an outcome (a post without JavaScript, a form renewed after a failure): focused, so in
-          // view, its scroll margin as tall as the rest of the form, so the status line comes into view with it.
+          // Focused into view with an outcome (a post without JavaScript), its status line too (scroll margin).
           autoFocus={state.status !== 'idle'}
           onChange={dismiss}
           className={`h-12 w-full min-w-0 scroll-mb-44 rounded-xl border px-4 text-base shadow-sm transition-colors outline-none focus:ring-4 @md:scroll-mb-20 ${fieldTones[tone]}`}

@@ -10,25 +10,17 @@ import { parseSignup } from './schema'
 import { waitlistStore } from './server-store'
 import { admitPost, identifyVisitor } from './visitor'
 
-/**
- * The one action both waitlist forms post to; the form names its `source`.
- * Every post meets this server's first line before anything else; a bot's
- * honeypot ends the work before validation; nothing reaches the store
- * before the fields are known to be sound. Only three answers leave here:
- * joined, already on the list, and a failure that keeps the address.
- */
+/** The one action both waitlist forms post to; a failure keeps the address. */
 export async function joinWaitlist(
   _previous: WaitlistState,
   form: FormData,
 ): Promise<WaitlistState> {
   const submissionId = randomUUID()
   const configured = serverConfig()
-  const proxies = configured.ok ? configured.config.proxies : 0
   const perMinute = configured.ok ? configured.config.perMinute : 0
-  const visitor = identifyVisitor(await headers(), proxies)
+  const visitor = identifyVisitor(await headers(), configured.ok ? configured.config.proxies : 0)
   const typed = form instanceof FormData ? form.get('email') : null
   const email = typeof typed === 'string' ? typed.slice(0, MAX_EMAIL_INPUT_LENGTH) : ''
-  // A refusal over a limit is said once a minute with a count, so a flood is no flood of lines.
   const failed = (reason: string, fields?: Record<string, unknown>) => {
     if (fields) log.warn(`signup refused: ${reason}`, fields)
     else log.warnOncePerMinute(`signup refused: ${reason}`)
@@ -39,8 +31,7 @@ export async function joinWaitlist(
     return failed(`over ${perMinute} posts a minute from one visitor to this server`)
   // A hand-made post can name the action with arguments that are no form at all.
   if (!(form instanceof FormData)) return failed('the post was not a form', {})
-  const honeypot = form.get(HONEYPOT_FIELD)
-  if (honeypot !== null && honeypot !== '') {
+  if (form.get(HONEYPOT_FIELD)) {
     // Answered exactly as a welcome, so a bot learns nothing; logged, so a person caught by it can be found.
     log.info('honeypot filled: answered as joined, stored nothing', { email })
     return { status: 'joined', submissionId }
@@ -54,7 +45,7 @@ export async function joinWaitlist(
   if (!configured.ok) return failed('the configuration is broken (said at start-up)', {})
 
   try {
-    // The store's opening counts against the same time as the insert: a folder that never opens is a failure in time.
+    // The store's opening counts against the insert's time: a folder that never opens fails in time.
     const signal = AbortSignal.timeout(configured.config.storeTimeoutMs)
     const store = await untilAborted(waitlistStore(), signal)
     const result = await store.insert(entry, visitor, signal)

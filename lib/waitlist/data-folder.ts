@@ -12,32 +12,17 @@ import { log } from '@/lib/log'
 import { untilAborted } from './store'
 import { migrate } from './migrations'
 
-/**
- * One process at a time opens an embedded data folder: PGlite takes no lock
- * of its own, and two processes writing one folder destroy it. The owner
- * listens on a socket in the folder, `.owner.<port>`, and serves the
- * database to every other process on `.s.PGSQL.<port>` (so `psql -h <folder>
- * -p <port>` reaches it too). The operating system closes a socket when its
- * process ends, however it ends: a crashed owner's folder is free at once.
- *
- * To claim a folder, a process listens on an owner socket of its own, then
- * asks every other one in the folder; if any answers, it closes its own and
- * steps back. Two that claim at once may both step back; never both go on.
- */
+// PGlite takes no lock: a data folder's owner holds a socket in it, which the system closes on any exit.
 const OWNER_SOCKET = /^\.owner\.(\d+)$/
 
 export type Owner = { port: number; who: string }
 export type Claim = { port: number; release(): Promise<void> }
 
 const sqlSocket = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`)
-const ownerSocket = (dir: string, port: number) => path.join(dir, `.owner.${port}`)
 
 const self = `process ${process.pid} on ${os.hostname()}, started ${new Date(Date.now() - process.uptime() * 1000).toISOString()}`
 
-/**
- * Who listens on `socket`, as it says of itself ('' from one too busy to say
- * within `answerWithinMs`, or when that is 0), or undefined where nobody listens.
- */
+/** Who listens on `socket`, as it says ('' if not within `answerWithinMs`, or that is 0); undefined: nobody. */
 export function askWho(socket: string, answerWithinMs = 1000): Promise<string | undefined> {
   return new Promise((resolve) => {
     let said: string | undefined
@@ -52,7 +37,6 @@ export function askWho(socket: string, answerWithinMs = 1000): Promise<string | 
   })
 }
 
-/** The process that holds the folder, if one does (other than the owner of `except`). */
 export async function findOwner(
   dir: string,
   except?: number,
@@ -68,7 +52,7 @@ export async function findOwner(
   return undefined
 }
 
-/** Makes this process the folder's owner, or names the process that is. */
+/** This process's claim, or the owner: two claiming at once may both step back, never both go on. */
 export async function claimFolder(dir: string): Promise<Claim | Owner> {
   if (sqlSocket(dir, 65535).length > 100) {
     throw new Error(
@@ -82,7 +66,7 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
   for (let attempt = 1; !port; attempt += 1) {
     const candidate = randomInt(10_000, 65_536)
     try {
-      await once(server.listen(ownerSocket(dir, candidate)), 'listening')
+      await once(server.listen(path.join(dir, `.owner.${candidate}`)), 'listening')
       port = candidate
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error
@@ -103,18 +87,11 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
   return { port, release }
 }
 
-/**
- * A connection point to the database in a data folder: the socket of the
- * process that has it open, this one's own once it has taken a free folder
- * over. Everything, this process's own signups included, reaches PGlite
- * through that socket, where pglite-socket runs one message at a time and
- * keeps a client's open transaction to itself. Every statement sent is one
- * simple-protocol message, so no other client's can fall between its parts.
- */
+/** pglite-socket runs one message at a time: send each statement as one simple-protocol message. */
 export type FolderDatabase = {
-  /** How pg reaches it: host is the folder, where the socket is. */
+  /** For pg: the host is the folder, where the socket is. */
   connection: { host: string; port: number; user: 'postgres'; database: 'postgres' }
-  /** The database itself, when this process has it open. */
+  /** Set when this process is the owner. */
   pglite?: PGlite
   close(): Promise<void>
 }
@@ -155,13 +132,7 @@ async function serve(dir: string, claim: Claim): Promise<FolderDatabase> {
   }
 }
 
-/**
- * The folder's database: its owner's, or this process's, which takes the
- * folder over when it is free. Waiting, on the disk or on another process,
- * ends `timeoutMs` after the call; a claim the disk grants only after that is
- * let go of. Opening the database once claimed is this process's own work,
- * and runs to its end however slow the machine.
- */
+/** Waiting on the disk or another process ends at `timeoutMs`; opening a claimed folder runs to its end. */
 export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<FolderDatabase> {
   const dir = path.resolve(dataDir)
   const deadline = AbortSignal.timeout(timeoutMs)

@@ -20,12 +20,7 @@ export function insertStatement(
 
 type Attached = { folder: FolderDatabase; pool: pg.Pool; secret: string }
 
-/**
- * The waitlist in the embedded database, with the constraints, row-level
- * security and limits of supabase/migrations. A connection that breaks
- * (the owner gone, PGlite aborted) is let go of, the folder too if this
- * process owned it, and the next signup opens the folder anew.
- */
+/** The waitlist in the embedded database; after a broken connection the next signup opens the folder anew. */
 export async function embeddedStore(
   dataDir: string,
   perMinute: number,
@@ -60,7 +55,7 @@ export async function embeddedStore(
     await pool?.end().catch(() => {})
     await folder?.close()
   }
-  /** A connection from the pool; one that cannot be made drops the folder and is tried once more: nothing was sent. */
+  /** One that cannot be made drops the folder and is tried once more: nothing was sent. */
   const connect = async (signal: AbortSignal) => {
     for (let tries = 1; ; tries += 1) {
       const used = attach()
@@ -91,7 +86,6 @@ export async function embeddedStore(
   await attach()
   return {
     description: `the embedded database in ${dir}`,
-    /** The folder's database it writes through now. */
     folder: async () => (await attach()).folder,
     async insert(entry, visitor, signal) {
       const { client, used, secret } = await connect(signal)

@@ -1,27 +1,16 @@
-/**
- * What the form and the action share, free of any library the browser would
- * have to load: the fields, what the action answers, and the one notice each
- * answer shows, as a toast and as the words in the form's status line. Three
- * notices, no other: a refusal of any kind (a limit, an address the server
- * cannot take, a failure on the way) is "Something went wrong".
- */
+// What the form and the action share, free of any library the browser would load.
 export type WaitlistState =
   | { status: 'idle' }
   | { status: 'joined'; submissionId: string }
   | { status: 'already_joined'; submissionId: string }
   | { status: 'error'; submissionId: string; email: string }
 
-type WaitlistOutcome = Exclude<WaitlistState, { status: 'idle' }>
-
 export const initialWaitlistState: WaitlistState = { status: 'idle' }
 
 /** The raw field, before trimming: room for stray spaces around a long address, no more. */
 export const MAX_EMAIL_INPUT_LENGTH = 320
 
-/**
- * The field for bots only: hidden from people, named like nothing a browser's
- * autofill or a password manager fills in, so a filled one is a bot's.
- */
+/** For bots only: named like nothing autofill or a password manager fills in. */
 export const HONEYPOT_FIELD = 'comments'
 
 export type Notice = {
@@ -46,9 +35,8 @@ export const notices = {
     title: 'Something went wrong',
     description: 'Please try again later.',
   },
-} as const satisfies Record<WaitlistOutcome['status'], Notice>
+} as const satisfies Record<Exclude<WaitlistState, { status: 'idle' }>['status'], Notice>
 
-/** The address to put back in the field: kept after a failure, cleared after a welcome or a duplicate. */
 export function emailToKeep(state: WaitlistState): string {
   return state.status === 'error' ? state.email : ''
 }

@@ -2,22 +2,13 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 
-/**
- * Brings an embedded database to the schema in supabase/migrations, as
- * `supabase db push` brings a project: each file once, in version order, in
- * one transaction with its record in supabase_migrations.schema_migrations
- * (the CLI's own table, so `npm run waitlist -- check` reads both alike).
- * A database that has never seen a migration first gets what every Supabase
- * project starts with (supabase/local/platform.sql).
- */
+// Applies supabase/migrations to an embedded database as `supabase db push` does, in the CLI's table.
 export type Migration = { version: string; name: string; file: string; sql: string }
 
 const FILE_NAME = /^(\d+)_(.*)\.sql$/
 
-const MIGRATIONS_DIR = path.join('supabase', 'migrations')
-
 export async function readMigrations(root = process.cwd()): Promise<Migration[]> {
-  const dir = path.join(root, MIGRATIONS_DIR)
+  const dir = path.join(root, 'supabase', 'migrations')
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()
   return Promise.all(
     files.map(async (file) => {
@@ -36,7 +27,7 @@ const HISTORY = `
   create table if not exists supabase_migrations.schema_migrations
     (version text not null primary key, statements text[], name text);`
 
-/** Applies what `db` has not recorded yet; resolves to the files applied now. Refuses a database newer than this code. */
+/** Applies what `db` has not recorded, returning the files; refuses a database newer than this code. */
 export async function migrate(db: PGlite, root = process.cwd()): Promise<string[]> {
   const migrations = await readMigrations(root)
   const { rows } = await db.query<{ fresh: boolean }>(
@@ -57,8 +48,7 @@ export async function migrate(db: PGlite, root = process.cwd()): Promise<string[
     )
   }
   const applied: string[] = []
-  for (const migration of migrations.filter((m) => !recorded.has(m.version))) {
-    const { version, name, file, sql } = migration
+  for (const { version, name, file, sql } of migrations.filter((m) => !recorded.has(m.version))) {
     const record =
       'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)'
     try {

@@ -5,12 +5,7 @@ import { MAX_EMAIL_INPUT_LENGTH } from './form-contract'
 /** RFC 5321 caps an address at 254 characters; the table enforces the same. */
 const MAX_EMAIL_LENGTH = 254
 
-/**
- * An address as `<input type="email">` accepts it (the HTML standard's rule,
- * which the table's CHECK repeats), trimmed and lower-cased before it is
- * checked: `  Ann@Example.COM ` is stored as `ann@example.com`. The length
- * is capped before any pattern runs over the value.
- */
+/** An address as `<input type="email">` takes it (the table's CHECK repeats the rule), trimmed and lower-cased. */
 export const emailSchema = z
   .string()
   .max(MAX_EMAIL_INPUT_LENGTH)
@@ -23,7 +18,6 @@ export const sourceSchema = z.enum(WAITLIST_SOURCES)
 
 export type WaitlistEntry = { email: string; source: z.infer<typeof sourceSchema> }
 
-/** The two fields the action accepts, read from a raw form post; undefined when either is not sound. */
 export function parseSignup(form: FormData): WaitlistEntry | undefined {
   const source = sourceSchema.safeParse(form.get('source'))
   const email = emailSchema.safeParse(form.get('email'))

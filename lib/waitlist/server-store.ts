@@ -24,7 +24,7 @@ async function open(): Promise<WaitlistStore> {
   }
 }
 
-/** The store this server writes to, chosen from the configuration at first use; one that could not be opened is forgotten, and the next signup tries again. */
+/** One that could not be opened is forgotten: the next signup tries again. */
 export function waitlistStore(): Promise<WaitlistStore> {
   return processWide('waitlistStore', () =>
     open().catch((error: unknown) => {

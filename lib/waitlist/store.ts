@@ -4,21 +4,19 @@ import type { Visitor } from './visitor'
 /** What an insert can expectedly end in; anything else is thrown, and logged by the action. */
 export type InsertResult = 'inserted' | 'duplicate' | 'over_limit'
 
-/** Where signups go: Supabase through its data service, or the embedded database. */
 export interface WaitlistStore {
   readonly description: string
   /** Inserts as the public does, speaking for `visitor`; gives up when `signal` aborts. */
   insert(entry: WaitlistEntry, visitor: Visitor, signal: AbortSignal): Promise<InsertResult>
 }
 
-/** The SQLSTATEs an insert expectedly ends in: a duplicate address, and a limit's refusal (HTTP 429 through PostgREST). */
+/** A duplicate address, or a limit's refusal (HTTP 429 through PostgREST). */
 export function resultOf(code: unknown): InsertResult | undefined {
   if (code === '23505') return 'duplicate'
   if (code === 'PT429') return 'over_limit'
   return undefined
 }
 
-/** Settles like `work`, or rejects as soon as `signal` aborts, whichever comes first. */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const stop = () =>

@@ -6,12 +6,7 @@ import { visitorHeaders } from './visitor'
 
 type SupabaseConfig = Extract<StoreConfig, { kind: 'supabase' }>
 
-/**
- * The waitlist on Supabase, through its REST data service with the public
- * key: one request per signup, and no other. The insert asks for no row
- * back, as the key may insert but never read. supabase-js sets no timeout of
- * its own: the action's signal aborts the request.
- */
+/** The waitlist on Supabase: one REST insert per signup with the public key, which may insert but never read. */
 export function supabaseStore(config: SupabaseConfig, perMinute: number): WaitlistStore {
   const client = createClient(config.url, config.key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -3,12 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net'
 import type { ServerConfig } from '@/lib/env'
 import type { WaitlistEntry } from './schema'
 
-/**
- * Who is signing up, as the limits see them: the client's network address
- * (IPv6 by its /64, which one household or phone holds whole; an IPv4-mapped
- * address as IPv4), and whether it can be trusted: only Vercel's edge or a
- * declared chain of proxies writes it beyond the client's reach.
- */
+/** The client's address (IPv6 by its /64, which one household holds whole), trusted if a proxy wrote it. */
 export type Visitor = { address?: string; trusted: boolean }
 
 export function identifyVisitor(headers: Headers, proxies: ServerConfig['proxies']): Visitor {
@@ -36,10 +31,8 @@ export function normalise(raw: string | undefined): string | undefined {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
   }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`
+  const prefix = groups.slice(0, 4).map((g) => g.toString(16))
+  return `${prefix.join(':')}::/64`
 }
 
 /** The eight groups of an IPv6 address, a dotted IPv4 tail read as two of them. */
@@ -65,13 +58,7 @@ function clientKey(address: string, secret: string): string {
 
 export type Signing = { perMinute: number; hashSecret: string; signingSecret?: string }
 
-/**
- * The headers of one insert that speak for the visitor, which the database's
- * trigger reads (supabase/migrations): who they are and the signups a minute
- * they may make, and, with a signing secret, a signature over those and the
- * row itself, so that the database can tell the site's insert from anyone
- * else's holding the public key.
- */
+/** The signature tells the site's insert from anyone else's with the public key. */
 export function visitorHeaders(entry: WaitlistEntry, visitor: Visitor, signing: Signing) {
   const headers: Record<string, string> = {}
   const named = visitor.address && signing.perMinute > 0
@@ -92,13 +79,7 @@ export function visitorHeaders(entry: WaitlistEntry, visitor: Visitor, signing: 
 const MINUTE = 60_000
 const counted = { minute: 0, posts: new Map<string, number>(), before: new Map<string, number>() }
 
-/**
- * This server's first line, in front of the database's limits: one
- * visitor's posts in the last 60 seconds, refused ones and bots' included,
- * counted in memory by the database's rule (this minute's posts, and the
- * last minute's weighted by the part of it still inside those 60 seconds;
- * at most 10,000 visitors a minute are remembered).
- */
+/** A visitor's posts in the last 60 s, counted in memory by the database's rule, before its limits. */
 export function admitPost(visitor: Visitor, perMinute: number): boolean {
   if (perMinute <= 0) return true
   const now = Date.now()
