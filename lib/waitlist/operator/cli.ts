@@ -9,7 +9,7 @@ import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
 import { connect, LISTS, namedLists, SetupError, type Database, type ListKind } from './database'
 import { LIST_FORMATS, ListFileError } from './list-files'
-import { run } from './run'
+import { runCommand } from './commands'
 
 const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded] [--project REF]
 
@@ -236,7 +236,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         `waitlist: note: the site takes no signups, its configuration is broken: ${lists.site.problem}`,
       )
     const stdout = output ?? io.stdout
-    const status = await run(
+    const status = await runCommand(
       name,
       { ...values, output: file },
       positionals,
