@@ -15,7 +15,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
-import { connect, namedLists, type Database, type ListKind } from '@/lib/waitlist/operator/database'
+import { connect, chooseLists, type Database, type ListKind } from '@/lib/waitlist/operator/database'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 import { selfSignedCertificate } from './support/self-signed'
 import { site } from './support/site-signups'
@@ -55,7 +55,7 @@ async function holding<T>(
   work: (db: Database) => Promise<T>,
   list?: ListKind,
 ): Promise<T> {
-  const db = await connect(namedLists(env, list))
+  const db = await connect(chooseLists(env, list))
   return work(db).finally(() => db.close())
 }
 

@@ -1,3 +1,5 @@
+// `npm run waitlist`: reads the command line, says what it acts on, and turns failures into one
+// line and an exit status.
 import { once } from 'node:events'
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { rm, stat } from 'node:fs/promises'
@@ -7,9 +9,9 @@ import { randomBytes } from 'node:crypto'
 import leven from 'leven'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
-import { connect, LISTS, namedLists, SetupError, type Database, type ListKind } from './database'
+import { chooseLists, connect, LISTS, UsageError, type Database, type ListKind } from './database'
 import { LIST_FORMATS, ListFileError } from './list-files'
-import { runCommand } from './commands'
+import { runCommand, type Values } from './commands'
 
 const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded] [--project REF]
 
@@ -48,19 +50,24 @@ export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
 
 export type CliIo = { env: Env; stdin: Readable; stdout: Writable; stderr: Writable }
 
-type Option = { type: 'string' | 'boolean'; multiple?: boolean; value?: string }
-const format = (...values: string[]): Option => ({ type: 'string', value: values.join('|') })
+type Option = {
+  type: 'string' | 'boolean'
+  multiple?: boolean
+  value?: string
+  choices?: readonly string[]
+}
+const oneOf = (...choices: string[]): Option => ({ type: 'string', choices })
 const COMMANDS: Record<string, Record<string, Option>> = {
   count: {},
   export: {
-    format: format(...LIST_FORMATS),
+    format: oneOf(...LIST_FORMATS),
     output: { type: 'string', value: 'FILE' },
     'with-erasures': { type: 'boolean' },
   },
-  stats: { days: { type: 'string', value: 'N' }, format: format('table', 'json') },
+  stats: { days: { type: 'string', value: 'N' }, format: oneOf('table', 'json') },
   remove: {},
   import: {
-    format: format(...LIST_FORMATS),
+    format: oneOf(...LIST_FORMATS),
     restore: { type: 'string', multiple: true, value: 'ADDRESS' },
     'with-erasures': { type: 'boolean' },
   },
@@ -72,15 +79,12 @@ const COMMANDS: Record<string, Record<string, Option>> = {
   },
 }
 
-/** Every command can be told which list it acts on, and which Supabase project. */
 const LIST_OPTIONS: Record<string, Option> = {
-  list: format(...LISTS),
+  list: oneOf(...LISTS),
   project: { type: 'string', value: 'REF' },
 }
 
-class UsageError extends Error {}
-
-/** The closest of `names` to `typed`, when it is a typo away or the start of one. */
+/** The name `typed` is a typo of, or the start of. */
 function closest(typed: string, names: string[]): string | undefined {
   return (
     names.find((name) => leven(typed, name) <= 2) ??
@@ -88,17 +92,11 @@ function closest(typed: string, names: string[]): string | undefined {
   )
 }
 
-type Values = Record<string, string | string[] | boolean | undefined>
 type Parsed = { name: string; values: Values; positionals: string[] }
 
-/**
- * `npm run waitlist export --output x.csv`, the `--` left out: npm reads
- * `--output` as a setting of its own, passes the command `export x.csv`,
- * and says so only in npm_config_output. Some options (`--format`) it takes
- * without a trace: then the command gets their values as arguments.
- */
+// Without `--`, npm keeps an option it knows for itself (saying so only in npm_config_<name>),
+// or drops one without a trace and passes its value on as an argument.
 const underNpm = (env: Env) => env.npm_lifecycle_event === 'waitlist'
-/** What to type instead: `option` where npm said which it took. */
 const npmHint = (name: string, option = '<option>') =>
   `put -- after \`npm run waitlist\` so that npm leaves the options to the command: npm run waitlist -- ${name || '<command>'} --${option} …`
 
@@ -124,8 +122,8 @@ function parse(argv: string[], env: Env): Parsed {
       `${name ? `there is no command "${name}"` : 'name a command'}${guess ? ` (did you mean ${guess}?)` : ''}: ${Object.keys(COMMANDS).join(', ')}, or help.`,
     )
   }
-  const described = Object.entries(options).map(
-    ([option, { value }]) => `--${option}${value ? ` ${value}` : ''}`,
+  const described = Object.entries(options).map(([option, { value, choices }]) =>
+    `--${option} ${value ?? choices?.join('|') ?? ''}`.trim(),
   )
   // An option's value that starts with a dash (`--days -5`) is its value, as in `--days=-5`.
   const args: string[] = []
@@ -150,16 +148,14 @@ function parse(argv: string[], env: Env): Parsed {
 }
 
 function validate(name: string, values: Values): void {
-  const format = values.format as string | undefined
-  const formats: readonly string[] = name === 'stats' ? ['table', 'json'] : LIST_FORMATS
-  if (format !== undefined && !formats.includes(format))
-    throw new UsageError(`--format must be ${formats.join(' or ')}, not "${format}".`)
+  for (const [option, { choices }] of Object.entries({ ...COMMANDS[name], ...LIST_OPTIONS })) {
+    const value = values[option] as string | undefined
+    if (choices && value !== undefined && !choices.includes(value))
+      throw new UsageError(`--${option} must be ${choices.join(' or ')}, not "${value}".`)
+  }
   const days = values.days as string | undefined
   if (days !== undefined && !(/^\d{1,4}$/.test(days) && +days >= 1 && +days <= 3660))
     throw new UsageError(`--days must be a whole number from 1 to 3660, not "${days}".`)
-  const list = values.list as string | undefined
-  if (list !== undefined && !(LISTS as readonly string[]).includes(list))
-    throw new UsageError(`--list must be ${LISTS.join(' or ')}, not "${list}".`)
   const project = values.project as string | undefined
   if (project !== undefined && !/^[a-z0-9]{1,40}$/i.test(project))
     throw new UsageError(
@@ -167,9 +163,11 @@ function validate(name: string, values: Values): void {
     )
   if (values['with-erasures'] && values.format === 'csv')
     throw new UsageError('--with-erasures writes and reads JSON: leave out --format csv.')
+  if (values.set && values['retire-previous'])
+    throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
 }
 
-/** Runs one command; resolves to the exit status. */
+/** Resolves to the exit status. */
 export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(clean(text) + '\n')
   if (!argv[0] || ['help', '--help', '-h'].includes(argv[0])) {
@@ -197,8 +195,6 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       )
     }
     validate(name, values)
-    if (values.set && values['retire-previous'])
-      throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
     if (name === 'signing-secret' && !values.set && !values['retire-previous']) {
       io.stdout.write(`${randomBytes(32).toString('base64url')}\n`)
       say(
@@ -206,7 +202,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       )
       return EXIT.done
     }
-    const lists = namedLists(
+    const lists = chooseLists(
       io.env,
       values.list as ListKind | undefined,
       values.project as string | undefined,
@@ -218,8 +214,12 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
       )
     }
-    if (name === 'check' && 'problem' in lists.site) {
-      say(`waitlist: the site takes no signups, its configuration is broken: ${lists.site.problem}`)
+    const broken =
+      'problem' in lists.site
+        ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
+        : undefined
+    if (name === 'check' && broken) {
+      say(`waitlist: ${broken}`)
       return EXIT.failed
     }
     // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
@@ -231,24 +231,20 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     say(`waitlist: ${name} on ${db.where}`)
     if (lists.conflict)
       say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
-    if ('problem' in lists.site)
-      say(
-        `waitlist: note: the site takes no signups, its configuration is broken: ${lists.site.problem}`,
-      )
-    const stdout = output ?? io.stdout
+    if (broken) say(`waitlist: note: ${broken}`)
     const status = await runCommand(
       name,
       { ...values, output: file },
       positionals,
       db,
-      { ...io, stdout, input, site: lists.site },
+      { ...io, stdout: output ?? io.stdout, input, site: lists.site },
       say,
     )
     if (output) await once(output.end(), 'finish')
     kept = true
     return status
   } catch (error) {
-    const usage = error instanceof UsageError || error instanceof SetupError
+    const usage = error instanceof UsageError
     // Expected: a mistake, a file that is no list, the database's own refusal or one that cannot be used.
     if (!usage && !(error instanceof ListFileError) && !(error as { code?: unknown }).code)
       throw error

@@ -4,22 +4,13 @@ import type { Readable, Writable } from 'node:stream'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import * as sql from './sql'
-import { SetupError, type Database, type SiteList } from './database'
-import {
-  readBackup,
-  readList,
-  writeBackup,
-  writeList,
-  type ImportRow,
-  type ListFormat,
-  type Rejected,
-} from './list-files'
+import { UsageError, type Database, type SiteList } from './database'
+import * as files from './list-files'
 
 type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable; site: SiteList }
-type Values = Record<string, string | string[] | boolean | undefined>
+export type Values = Record<string, string | string[] | boolean | undefined>
 
 type Row = [string, string | number]
-
 const signups = (n: number) => `${n} ${n === 1 ? 'signup' : 'signups'}`
 
 function table(rows: Row[]): string {
@@ -32,9 +23,6 @@ async function* addresses(positionals: string[], io: Io): AsyncGenerator<string>
   if (!positionals.includes('-')) return
   for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
 }
-
-const NOTHING_HOLDS =
-  'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
 /** The first thing wrong with the schema, and what to do about it. */
 function schemaProblem(state: sql.SchemaState, files: string[], db: Database): string | undefined {
@@ -73,11 +61,11 @@ export async function runCommand(
       io.stdout.write(`${signups(await sql.count(db))} on ${db.list}\n`)
       return 0
     case 'export': {
-      const format = (values.format as ListFormat | undefined) ?? 'csv'
+      const format = (values.format as files.ListFormat | undefined) ?? 'csv'
       const marks = values['with-erasures'] ? await sql.erasures(db) : undefined
       const written = marks
-        ? await writeBackup(sql.pages(db), marks, io.stdout)
-        : await writeList(sql.pages(db), format, io.stdout)
+        ? await files.writeBackup(sql.pages(db), marks, io.stdout)
+        : await files.writeList(sql.pages(db), format, io.stdout)
       const file = values.output ? `wrote ${String(values.output)}, ` : 'exported '
       const erased = marks ? ` and ${marks.marks.length} erasure marks` : ''
       say(`waitlist: ${file}${signups(written)}${erased} from ${db.list}`)
@@ -129,18 +117,19 @@ export async function runCommand(
         address.trim().toLowerCase(),
       )
       const tally: sql.ImportTally = { inserted: 0, duplicates: 0, erased: 0, rejected: 0 }
-      const reject = ({ line, reason }: Rejected) => {
+      const reject = ({ line, reason }: files.Rejected) => {
         tally.rejected += 1
         say(`line ${line}: rejected, ${reason}`)
       }
-      const backup = values['with-erasures'] ? await readBackup(io.input!) : undefined
+      const backup = values['with-erasures'] ? await files.readBackup(io.input!) : undefined
       const checked =
-        backup?.rows ?? (await readList(io.input!, values.format as ListFormat | undefined))
-      const rows = checked.filter((row): row is ImportRow => 'email' in row)
+        backup?.rows ??
+        (await files.readList(io.input!, values.format as files.ListFormat | undefined))
+      const rows = checked.filter((row): row is files.ImportRow => 'email' in row)
       if (backup) {
         const added = await sql.restoreErasures(db, backup.erasures)
         if (added === null)
-          throw new SetupError(
+          throw new UsageError(
             `${db.list} has erasure marks of its own, under another key: --with-erasures restores into a fresh project, and changed nothing.`,
           )
         say(`waitlist: ${added} erasure marks taken from the backup.`)
@@ -195,7 +184,15 @@ export async function runCommand(
         table([
           ['Database', db.where],
           ['Site writes to', 'problem' in io.site ? io.site.problem : io.site.name],
-          ...(db.kind === 'embedded' ? [['psql', db.psql ?? NOTHING_HOLDS] as Row] : []),
+          ...(db.kind === 'embedded'
+            ? [
+                [
+                  'psql',
+                  db.psql ??
+                    'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it',
+                ] as Row,
+              ]
+            : []),
           ['Migrations', `all ${names.length} applied, the newest ${names.at(-1)}`],
           ['Signup limits', 'in place'],
           ['Ceiling', ceiling],
@@ -216,13 +213,13 @@ export async function runCommand(
     }
     default: {
       if (db.kind !== 'supabase')
-        throw new SetupError(
+        throw new UsageError(
           'the embedded database makes and keeps its own signing secret: there is nothing to set.',
         )
       if (values['retire-previous']) {
         const last = await sql.retirePreviousSigningSecret(db, values.force === true)
         if (last)
-          throw new SetupError(
+          throw new UsageError(
             `--retire-previous changed nothing: the previous secret last signed a signup ${last}, so a server may still sign with it; retire it once it has signed none for 10 minutes, or with --force.`,
           )
         say(
@@ -232,7 +229,7 @@ export async function runCommand(
       }
       const secret = io.env[SIGNING_SECRET_VAR]?.trim() ?? ''
       if (secret.length < 32)
-        throw new SetupError(
+        throw new UsageError(
           `--set needs ${SIGNING_SECRET_VAR} set to the site's secret, at least 32 characters.`,
         )
       if (!(await sql.setSigningSecret(db, secret))) {

@@ -1,3 +1,4 @@
+// Which list a command acts on, beside the one the site writes to, and the connection to it.
 import path from 'node:path'
 import pg from 'pg'
 import {
@@ -10,41 +11,32 @@ import {
 } from '@/lib/env'
 import { openFolder } from '@/lib/waitlist/data-folder'
 
-/** A mistake in how the commands were set up: said in one line, exit status 2. */
-export class SetupError extends Error {}
+/** A mistake in the command or its setup: said in one line, exit status 2. */
+export class UsageError extends Error {}
 
-/**
- * The database could not be used (not reached, TLS refused or required, not
- * the project's, the data folder not opened): like a database's own refusal,
- * a code of its own has it said in one line, exit status 1, not as a crash.
- */
+/** The database could not be used: said in one line, exit status 1, as its own refusals are. */
 class Unusable extends Error {
   readonly code = 'WAITLIST_UNUSABLE'
 }
 
-/** The two places a list can be: what `--list` names. */
 export const LISTS = ['supabase', 'embedded'] as const
 export type ListKind = (typeof LISTS)[number]
 
-/** The list a command acts on, named as every result names it. */
 type Target =
   | { kind: 'supabase'; url: URL; name: string; project?: string }
   | { kind: 'embedded'; dir: string; name: string; problem?: string; timeoutMs: number }
 
-/** Where the site that reads this environment writes its signups; `problem` when it would take none. */
+/** Where the site writes its signups; `problem` when it would take none. */
 export type SiteList = { kind: ListKind; name: string; project?: string } | { problem: string }
 
 export type Lists = {
   target: Target
   site: SiteList
-  /**
-   * Set when the site writes to another list than `target` and nobody said
-   * which: where the site writes, and how to settle it.
-   */
+  /** Where the site writes when that is not `target` and nobody said which, and how to settle it. */
   conflict?: { site: string; settle: string }
 }
 
-/** A Supabase project's reference, where a host (`<ref>.supabase.co`, `db.<ref>.supabase.co`) or a pooler's user (`postgres.<ref>`) names it. */
+/** A project's ref, from `[db.]<ref>.supabase.co` or a pooler's user `postgres.<ref>`. */
 function projectRef(host: string, user = ''): string | undefined {
   return (
     /^(?:db\.)?([a-z0-9]+)\.supabase\.(?:co|in)$/i.exec(host)?.[1] ??
@@ -95,25 +87,19 @@ function siteList(store: StoreConfig): SiteList {
   return { kind: 'supabase', name, project }
 }
 
-/**
- * The list a command acts on: the store `--list` names; else the database in
- * SUPABASE_DB_URL, or the embedded one in WAITLIST_DATA_DIR. `--project`
- * names the Supabase project meant, which SUPABASE_DB_URL must be. Beside it,
- * the list the site writes to, read by the site's own reader from the same
- * environment, and whether the two differ.
- */
-export function namedLists(env: Env, chosen?: ListKind, named?: string): Lists {
+/** The store `--list` names, else SUPABASE_DB_URL's, else the embedded one; and the site's. */
+export function chooseLists(env: Env, chosen?: ListKind, named?: string): Lists {
   const url = env.SUPABASE_DB_URL?.trim()
   const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
   if (named && chosen === 'embedded')
-    throw new SetupError(`--project names a Supabase project: it goes with --list supabase.`)
+    throw new UsageError(`--project names a Supabase project: it goes with --list supabase.`)
   if ((chosen === 'supabase' || named) && !url) {
-    throw new SetupError(
+    throw new UsageError(
       `${named ? '--project' : '--list supabase'} needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).`,
     )
   }
   if (!chosen && !url && siteUrl) {
-    throw new SetupError(
+    throw new UsageError(
       `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
         `(the URI under the dashboard's Connect button, with the database password), as psql takes it; --list embedded acts on the embedded database instead.`,
     )
@@ -123,7 +109,7 @@ export function namedLists(env: Env, chosen?: ListKind, named?: string): Lists {
   const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
   const project = target.kind === 'supabase' ? target.project : undefined
   if (named && project !== named.toLowerCase()) {
-    throw new SetupError(
+    throw new UsageError(
       `--project ${named}, but SUPABASE_DB_URL names ${target.name}: set it to project ${named}'s connection string (its pooler user is postgres.${named}).`,
     )
   }
@@ -147,7 +133,6 @@ export function namedLists(env: Env, chosen?: ListKind, named?: string): Lists {
   return { target, site }
 }
 
-/** One sentence for a connection that failed, saying what to change. */
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
   const cause = error.message.replace(/\s+/g, ' ').trim()
@@ -173,11 +158,7 @@ function connectionFailure(target: Target, error: Error): string {
   return `could not connect to ${target.name}: ${cause || code}.`
 }
 
-/**
- * The connection string pg is given: `sslmode=require` (or prefer, verify-ca)
- * spelt as pg already reads it, verify-full, so that it prints no warning of
- * its own about a change to come; uselibpqcompat=true keeps psql's meaning.
- */
+/** sslmode spelt as pg already reads it (verify-full), so that it warns of no change to come. */
 function clientUrl(url: URL): string {
   const client = new URL(url.href)
   const mode = client.searchParams.get('sslmode') ?? ''
@@ -198,27 +179,20 @@ async function opened(client: pg.Client, target: Target): Promise<void> {
 }
 
 export type Database = {
-  /** One connection; every statement the commands send is one simple-protocol message. */
   client: pg.Client
   kind: ListKind
-  /** The list, as every result names it. */
   list: string
-  /** The database and the way to it, as the first line on stderr names it. */
+  /** The database and the way to it. */
   where: string
-  /** For the embedded database served by another process: the psql command that reaches it while that one runs. */
+  /** The psql command that reaches an embedded database another process serves. */
   psql?: string
   close(): Promise<void>
 }
 
-/** A word for a shell, quoted where it needs to be. */
 const shellWord = (word: string) =>
   /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
 
-/**
- * The list's database, over SQL: on Supabase through its connection string;
- * the embedded database through the socket of the server that has its folder
- * open, or opened here (and held until the command ends) when none does.
- */
+/** The embedded database through the server that has its folder open, or opened here when none does. */
 export async function connect({ target }: Pick<Lists, 'target'>): Promise<Database> {
   if (target.kind === 'supabase') {
     const client = new pg.Client({
@@ -227,17 +201,17 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
     })
     client.on('error', () => {})
     await opened(client, target)
-    const { rows } = await client
-      .query<{ ours: boolean }>("select to_regclass('public.waitlist') is not null as ours")
-      .catch(async (error: unknown) => {
-        await client.end().catch(() => {})
-        throw error
-      })
-    if (!rows[0]!.ours) {
-      await client.end().catch(() => {})
-      throw new Unusable(
-        `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
+    try {
+      const { rows } = await client.query(
+        "select to_regclass('public.waitlist') is not null as ours",
       )
+      if (!rows[0].ours)
+        throw new Unusable(
+          `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
+        )
+    } catch (error) {
+      await client.end().catch(() => {})
+      throw error
     }
     return {
       client,
@@ -263,13 +237,14 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
     throw error
   }
   const { host, port, user, database } = folder.connection
-  const psql = `psql -h ${shellWord(host)} -p ${port} -U ${user} -d ${database}`
   return {
     client,
     kind: 'embedded',
     list: target.name,
     where: folder.pglite ? target.name : `${target.name}, through the server that has it open`,
-    psql: folder.pglite ? undefined : psql,
+    psql: folder.pglite
+      ? undefined
+      : `psql -h ${shellWord(host)} -p ${port} -U ${user} -d ${database}`,
     async close() {
       await client.end().catch(() => {})
       await folder.close()

@@ -174,18 +174,9 @@ export async function retirePreviousSigningSecret(db: Db, force: boolean): Promi
   return row!.retired ? null : row!.last
 }
 
-export type SchemaState = {
-  applied: string[] | null
-  limits: boolean
-  ceiling?: number | null
-  signed: boolean | null
-  previous: boolean
-  signedAt?: string
-  previousSignedAt?: string
-  heldBack: number
-}
+export type SchemaState = Awaited<ReturnType<typeof schemaState>>
 
-export async function schemaState(db: Db): Promise<SchemaState> {
+export async function schemaState(db: Db) {
   // A statement naming a table that is not there fails as a whole: first which are there.
   const [has] = await rows<Record<'history' | 'limits' | 'secrets' | 'trigger', boolean>>(
     db,
@@ -195,18 +186,17 @@ export async function schemaState(db: Db): Promise<SchemaState> {
             exists (select 1 from pg_trigger where tgrelid = to_regclass('public.waitlist')
                      and tgname = 'limit_signups' and tgenabled in ('O', 'A')) as trigger`,
   )
-  const applied = has!.history
-    ? (
-        await rows<{ version: string }>(
-          db,
-          'select version::text from supabase_migrations.schema_migrations order by version',
-        )
-      ).map((row) => row.version)
-    : null
-  const [limits] = has!.limits
-    ? await rows<{ ceiling: number | null }>(
+  const [history] = has!.history
+    ? await rows<{ applied: string[] | null }>(
         db,
-        'select signups_per_minute as ceiling from waitlist_private.signup_limits',
+        'select array_agg(version::text order by version) as applied from supabase_migrations.schema_migrations',
+      )
+    : []
+  const [limits] = has!.limits
+    ? await rows<{ ceiling: number | null; held_back: number }>(
+        db,
+        `select signups_per_minute as ceiling, (select signups::int from waitlist_private.held_back) as held_back
+           from waitlist_private.signup_limits`,
       )
     : []
   const [secrets] = has!.secrets
@@ -218,17 +208,13 @@ export async function schemaState(db: Db): Promise<SchemaState> {
       )
     : []
   return {
-    applied,
+    applied: history?.applied,
     limits: has!.trigger && limits !== undefined,
     ceiling: limits?.ceiling,
+    heldBack: limits?.held_back ?? 0,
     signed: secrets?.signed ?? null,
     previous: secrets?.previous ?? false,
     signedAt: secrets?.signed_at,
     previousSignedAt: secrets?.previous_at,
-    heldBack: has!.limits
-      ? (
-          await rows<{ n: number }>(db, 'select signups::int as n from waitlist_private.held_back')
-        )[0]!.n
-      : 0,
   }
 }
