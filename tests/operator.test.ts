@@ -11,16 +11,16 @@ import { Readable, Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import tls from 'node:tls'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
-import { connect, chooseLists, type Database, type ListKind } from '@/lib/waitlist/operator/database'
+import { lit } from '@/lib/waitlist/embedded-store'
+import { connect, type Database } from '@/lib/waitlist/operator/database'
+import { chooseLists, type ListKind } from '@/lib/waitlist/operator/lists'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 import { selfSignedCertificate } from './support/self-signed'
 import { site } from './support/site-signups'
 
-const lit = (value: string) => pg.escapeLiteral(value)
 const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()

@@ -2,49 +2,20 @@
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
-import { readMigrations } from '@/lib/waitlist/migrations'
+import type { Values } from './arguments'
+import { check } from './check'
 import * as sql from './sql'
-import { UsageError, type Database, type SiteList } from './database'
+import type { Database } from './database'
+import { UsageError, type SiteList } from './lists'
 import * as files from './list-files'
+import { signups, table, type Row } from './table'
 
 type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable; site: SiteList }
-export type Values = Record<string, string | string[] | boolean | undefined>
-
-type Row = [string, string | number]
-const signups = (n: number) => `${n} ${n === 1 ? 'signup' : 'signups'}`
-
-function table(rows: Row[]): string {
-  const width = Math.max(...rows.map(([label]) => label.length))
-  return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('')
-}
 
 async function* addresses(positionals: string[], io: Io): AsyncGenerator<string> {
   yield* positionals.filter((arg) => arg !== '-')
   if (!positionals.includes('-')) return
   for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
-}
-
-/** The first thing wrong with the schema, and what to do about it. */
-function schemaProblem(state: sql.SchemaState, files: string[], db: Database): string | undefined {
-  const apply =
-    db.kind === 'supabase'
-      ? 'apply them with `npx supabase db push`'
-      : 'restart the server that has the folder open with this code'
-  if (!state.applied?.length) {
-    return `${db.where} records no migration as applied: ${apply}; if they were run by hand in the SQL editor, record each with \`npx supabase migration repair --status applied <version>\`.`
-  }
-  const unknown = state.applied.filter(
-    (version) => !files.some((file) => file.startsWith(`${version}_`)),
-  )
-  if (unknown.length)
-    return `${db.where} records migration ${unknown.join(', ')}, which supabase/migrations does not have: check it from the code that applied it.`
-  const missing = files.filter((file) => !state.applied!.includes(file.split('_')[0]!))
-  if (missing.length)
-    return `supabase/migrations/${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not applied to ${db.where}: ${apply}, then run this again.`
-  if (!state.limits || state.ceiling === undefined) {
-    return `the signup limits are not in place on ${db.where}: the trigger limit_signups on public.waitlist is missing or disabled, so nothing limits how fast signups are stored.`
-  }
-  return undefined
 }
 
 /** Resolves to the exit status. */
@@ -77,19 +48,17 @@ export async function runCommand(
         io.stdout.write(JSON.stringify({ list: db.list, ...figures }, null, 2) + '\n')
         return 0
       }
-      const { total, by_source, first_signup_at: first, latest_signup_at: latest, days } = figures
-      const sources = Object.entries(by_source).map(([source, n]): Row => [`  ${source}`, n])
-      const perDay = days.map(({ day, signups }): Row => [`  ${day}`, signups])
       io.stdout.write(
         table([
           ['List', db.list],
-          ['Signups', total],
-          ...sources,
+          ['Signups', figures.total],
+          ...Object.entries(figures.by_source).map(([source, n]): Row => [`  ${source}`, n]),
           ['Held back', `${figures.held_back} (signups of addresses erased on request)`],
-          ['First signup', first ?? 'none yet'],
-          ['Latest signup', latest ?? 'none yet'],
+          ['First signup', figures.first_signup_at ?? 'none yet'],
+          ['Latest signup', figures.latest_signup_at ?? 'none yet'],
         ]),
       )
+      const perDay = figures.days.map(({ day, signups }): Row => [`  ${day}`, signups])
       io.stdout.write(`\nSignups per day (UTC):\n${table(perDay)}`)
       return 0
     }
@@ -160,57 +129,8 @@ export async function runCommand(
         )
       return tally.rejected > 0 ? 3 : 0
     }
-    case 'check': {
-      const [state, files] = await Promise.all([sql.schemaState(db), readMigrations()])
-      const names = files.map((file) => file.file)
-      const problem = schemaProblem(state, names, db)
-      if (problem) {
-        say(`waitlist: ${problem}`)
-        return 1
-      }
-      const ceiling =
-        state.ceiling === null
-          ? 'none: no limit on signups from everyone together (null)'
-          : state.ceiling === 0
-            ? 'closed: no signup is taken (0)'
-            : `${state.ceiling} new signups a minute from everyone together`
-      const lastSigned = state.previous
-        ? `${state.signedAt}; the previous secret ${state.previousSignedAt}`
-        : state.signedAt!
-      const signing = !state.signed
-        ? 'not set: signups are closed until it is'
-        : `set: only the site adds to the list${state.previous ? '; the previous secret is still accepted' : ''}`
-      io.stdout.write(
-        table([
-          ['Database', db.where],
-          ['Site writes to', 'problem' in io.site ? io.site.problem : io.site.name],
-          ...(db.kind === 'embedded'
-            ? [
-                [
-                  'psql',
-                  db.psql ??
-                    'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it',
-                ] as Row,
-              ]
-            : []),
-          ['Migrations', `all ${names.length} applied, the newest ${names.at(-1)}`],
-          ['Signup limits', 'in place'],
-          ['Ceiling', ceiling],
-          ['Signing secret', signing],
-          ...(state.signed ? [['Last signed', lastSigned] as Row] : []),
-          ['Held back', `${signups(state.heldBack)} of addresses erased on request`],
-        ]),
-      )
-      if (state.previous)
-        say(
-          'waitlist: the secret the current one replaced is still accepted: once every server signs with the new one, `npm run waitlist -- signing-secret --retire-previous`.',
-        )
-      if (!state.signed)
-        say(
-          'waitlist: warning: no signing secret is set, so signups are closed: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
-        )
-      return 0
-    }
+    case 'check':
+      return check(db, io.site, io.stdout, say)
     default: {
       if (db.kind !== 'supabase')
         throw new UsageError(

@@ -5,22 +5,21 @@ import { lit } from '@/lib/waitlist/embedded-store'
 import type { Database } from './database'
 import type { Erasures, ImportRow, ListRow, Rejected } from './list-files'
 
-type Db = Pick<Database, 'client'>
+export type Db = Pick<Database, 'client'>
 
-async function rows<T>(db: Db, sql: string): Promise<T[]> {
-  return (await db.client.query(sql)).rows as T[]
+/** The first row the statement returns. */
+export async function one<T>(db: Db, sql: string): Promise<T> {
+  return (await db.client.query(sql)).rows[0] as T
 }
 
 export async function count(db: Db): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, 'select count(*)::int as n from public.waitlist')
-  return row!.n
+  return (await one<{ n: number }>(db, 'select count(*)::int as n from public.waitlist')).n
 }
 
 /** The list in signup order, a page at a time: memory holds one page. */
 export async function* pages(db: Db, size = 1000): AsyncGenerator<ListRow[]> {
   for (let after = "('-infinity'::timestamptz, 0)"; ;) {
-    const page = await rows<ListRow & { id: number }>(
-      db,
+    const { rows: page } = await db.client.query<ListRow & { id: number }>(
       `select id::int, email, source, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
          from public.waitlist where (created_at, id) > ${after} order by created_at, id limit ${size}`,
     )
@@ -43,7 +42,7 @@ export type Stats = {
 export async function stats(db: Db, days: number): Promise<Stats> {
   const iso = (column: string) =>
     `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
-  const [row] = await rows<{ stats: Stats }>(
+  const { stats } = await one<{ stats: Stats }>(
     db,
     `with per_day as (
        select (created_at at time zone 'UTC')::date as day, source, count(*)::int as n,
@@ -60,19 +59,19 @@ export async function stats(db: Db, days: number): Promise<Stats> {
      ) as stats`,
   )
   const known = Object.fromEntries(WAITLIST_SOURCES.map((source) => [source, 0]))
-  return { ...row!.stats, by_source: { ...known, ...row!.stats.by_source } }
+  return { ...stats, by_source: { ...known, ...stats.by_source } }
 }
 
 /** Erases the address and keeps its keyed hash, so no import adds it back; true when it was listed. */
 export async function erase(db: Db, address: string): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
+  const { n } = await one<{ n: number }>(
     db,
     `with gone as (delete from public.waitlist where lower(email) = lower(${lit(address)}) returning 1),
           marked as (insert into waitlist_private.erasures (email_hash) values (waitlist_private.email_hash(${lit(address)}))
                      on conflict (email_hash) do update set erased_at = now())
      select count(*)::int as n from gone`,
   )
-  return row!.n > 0
+  return n > 0
 }
 
 export async function unerase(db: Db, addresses: string[]): Promise<void> {
@@ -83,18 +82,17 @@ export async function unerase(db: Db, addresses: string[]): Promise<void> {
 }
 
 export async function erasures(db: Db): Promise<Erasures> {
-  const [row] = await rows<Erasures>(
+  return one<Erasures>(
     db,
     `select (select encode(erasure_key, 'hex') from waitlist_private.secrets) as key,
             coalesce((select json_agg(json_build_object('email_hash', email_hash, 'erased_at', erased_at) order by erased_at, email_hash)
                         from waitlist_private.erasures), '[]') as marks`,
   )
-  return row!
 }
 
 /** The marks added, or null where the project has marks of its own under another key. */
 export async function restoreErasures(db: Db, backup: Erasures): Promise<number | null> {
-  const [row] = await rows<{ fits: boolean; added: number }>(
+  const { fits, added } = await one<{ fits: boolean; added: number }>(
     db,
     `with fits as (select encode(erasure_key, 'hex') = ${lit(backup.key)} or not exists (select 1 from waitlist_private.erasures) as ok
                      from waitlist_private.secrets),
@@ -105,7 +103,7 @@ export async function restoreErasures(db: Db, backup: Erasures): Promise<number 
                      where (select ok from fits) on conflict (email_hash) do nothing returning 1)
      select (select ok from fits) as fits, (select count(*) from added)::int as added`,
   )
-  return row!.fits ? row!.added : null
+  return fits ? added : null
 }
 
 export type ImportTally = { inserted: number; duplicates: number; erased: number; rejected: number }
@@ -119,7 +117,7 @@ export async function insertBatch(
 ): Promise<void> {
   const json = JSON.stringify(batch.map((row, n) => ({ ...row, n })))
   try {
-    const [row] = await rows<{ added: number; erased: number }>(
+    const { added, erased } = await one<{ added: number; erased: number }>(
       db,
       `with input as (select * from json_to_recordset(${lit(json)}) as r(email text, source text, created_at timestamptz, n int)),
             erased as (select i.n from input i join waitlist_private.erasures e on e.email_hash = waitlist_private.email_hash(i.email)),
@@ -129,9 +127,9 @@ export async function insertBatch(
                       on conflict do nothing returning 1)
        select (select count(*) from added)::int as added, (select count(*) from erased)::int as erased`,
     )
-    tally.inserted += row!.added
-    tally.erased += row!.erased
-    tally.duplicates += batch.length - row!.added - row!.erased
+    tally.inserted += added
+    tally.erased += erased
+    tally.duplicates += batch.length - added - erased
   } catch (error) {
     // Classes 22 and 23 are a row's fault, not the database's.
     if (!/^2[23]/.test(String((error as { code?: unknown }).code))) throw error
@@ -157,13 +155,13 @@ export async function setSigningSecret(db: Db, secret: string): Promise<boolean>
   return Boolean(rowCount)
 }
 
-const lastSigned = (column: string) =>
+export const lastSigned = (column: string) =>
   `coalesce(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') || ', ' ||
      (extract(epoch from now() - ${column}) / 60)::int || ' min ago', 'never')`
 
 /** Unless forced, a secret that signed in the last 10 minutes stays: resolves to when it last did. */
 export async function retirePreviousSigningSecret(db: Db, force: boolean): Promise<string | null> {
-  const [row] = await rows<{ retired: boolean; last: string }>(
+  const { retired, last } = await one<{ retired: boolean; last: string }>(
     db,
     `with retired as (
        update waitlist_private.secrets set previous_signing_secret = null, previous_signed_at = null
@@ -171,50 +169,5 @@ export async function retirePreviousSigningSecret(db: Db, force: boolean): Promi
      select exists (select from retired) as retired, ${lastSigned('previous_signed_at')} as last
        from waitlist_private.secrets`,
   )
-  return row!.retired ? null : row!.last
-}
-
-export type SchemaState = Awaited<ReturnType<typeof schemaState>>
-
-export async function schemaState(db: Db) {
-  // A statement naming a table that is not there fails as a whole: first which are there.
-  const [has] = await rows<Record<'history' | 'limits' | 'secrets' | 'trigger', boolean>>(
-    db,
-    `select to_regclass('supabase_migrations.schema_migrations') is not null as history,
-            to_regclass('waitlist_private.signup_limits') is not null as limits,
-            to_regclass('waitlist_private.secrets') is not null as secrets,
-            exists (select 1 from pg_trigger where tgrelid = to_regclass('public.waitlist')
-                     and tgname = 'limit_signups' and tgenabled in ('O', 'A')) as trigger`,
-  )
-  const [history] = has!.history
-    ? await rows<{ applied: string[] | null }>(
-        db,
-        'select array_agg(version::text order by version) as applied from supabase_migrations.schema_migrations',
-      )
-    : []
-  const [limits] = has!.limits
-    ? await rows<{ ceiling: number | null; held_back: number }>(
-        db,
-        `select signups_per_minute as ceiling, (select signups::int from waitlist_private.held_back) as held_back
-           from waitlist_private.signup_limits`,
-      )
-    : []
-  const [secrets] = has!.secrets
-    ? await rows<{ signed: boolean; previous: boolean; signed_at: string; previous_at: string }>(
-        db,
-        `select signing_secret is not null as signed, previous_signing_secret is not null as previous,
-                ${lastSigned('signed_at')} as signed_at, ${lastSigned('previous_signed_at')} as previous_at
-           from waitlist_private.secrets`,
-      )
-    : []
-  return {
-    applied: history?.applied,
-    limits: has!.trigger && limits !== undefined,
-    ceiling: limits?.ceiling,
-    heldBack: limits?.held_back ?? 0,
-    signed: secrets?.signed ?? null,
-    previous: secrets?.previous ?? false,
-    signedAt: secrets?.signed_at,
-    previousSignedAt: secrets?.previous_at,
-  }
+  return retired ? null : last
 }
