@@ -160,5 +160,3 @@ function validate(name: string, values: Values): void {
   if (values.set && values['retire-previous'])
     throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
 }
-
-/** Resolves to the exit status. */

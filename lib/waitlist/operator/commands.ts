@@ -152,12 +152,10 @@ export async function runCommand(
         throw new UsageError(
           `--set needs ${SIGNING_SECRET_VAR} set to the site's secret, at least 32 characters.`,
         )
-      if (!(await sql.setSigningSecret(db, secret))) {
-        say('waitlist: this secret is already set; nothing changed.')
-        return 0
-      }
       say(
-        'waitlist: the database now refuses any insert from the public key that the site did not sign with this secret (or the one it replaced, until --retire-previous).',
+        (await sql.setSigningSecret(db, secret))
+          ? 'waitlist: the database now refuses any insert from the public key that the site did not sign with this secret (or the one it replaced, until --retire-previous).'
+          : 'waitlist: this secret is already set; nothing changed.',
       )
       return 0
     }

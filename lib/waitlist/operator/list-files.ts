@@ -43,13 +43,12 @@ export async function writeList(
   await write(out, format === 'json' ? '[' : csv([], true))
   for await (const page of pages) {
     if (page.length === 0) continue
-    if (format === 'csv')
-      await write(out, csv(page.map((row) => COLUMNS.map((c) => guard(row[c])))))
-    else
-      await write(
-        out,
-        `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
-      )
+    await write(
+      out,
+      format === 'csv'
+        ? csv(page.map((row) => COLUMNS.map((c) => guard(row[c]))))
+        : `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
+    )
     written += page.length
   }
   if (format === 'json') await write(out, written ? '\n]\n' : ']\n')
@@ -68,10 +67,8 @@ function check(line: number, fields: Record<string, unknown>): ImportRow | Rejec
     return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
   const source = sourceSchema.safeParse(fields.source)
   if (!source.success) {
-    return {
-      line,
-      reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${JSON.stringify(fields.source ?? '')}`,
-    }
+    const not = JSON.stringify(fields.source ?? '')
+    return { line, reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${not}` }
   }
   const at = fields.created_at
   if (at === undefined || at === null || at === '')

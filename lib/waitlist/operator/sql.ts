@@ -17,11 +17,11 @@ export async function count(db: Db): Promise<number> {
 }
 
 /** The list in signup order, a page at a time: memory holds one page. */
-export async function* pages(db: Db, size = 1000): AsyncGenerator<ListRow[]> {
+export async function* pages(db: Db): AsyncGenerator<ListRow[]> {
   for (let after = "('-infinity'::timestamptz, 0)"; ;) {
     const { rows: page } = await db.client.query<ListRow & { id: number }>(
       `select id::int, email, source, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-         from public.waitlist where (created_at, id) > ${after} order by created_at, id limit ${size}`,
+         from public.waitlist where (created_at, id) > ${after} order by created_at, id limit 1000`,
     )
     if (page.length === 0) return
     yield page.map(({ email, source, created_at }) => ({ email, source, created_at }))
