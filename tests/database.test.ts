@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement, lit } from '@/lib/waitlist/embedded-store'
-import { erase } from '@/lib/waitlist/operator/commands'
+import { erase } from '@/lib/waitlist/operator/sql'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
@@ -410,7 +410,7 @@ describe.each([
 
     it('holds back every later signup of the address, in any case, answered as stored, and stays', async () => {
       expect(await join('ann@example.com')).toBe('ok')
-      expect(await erase({ client: db, kind: 'supabase', where: '' }, 'Ann@Example.com')).toBe(true)
+      expect(await erase({ client: db }, 'Ann@Example.com')).toBe(true)
       expect(await join('ann@example.com')).toBe('ok')
       expect(await join('ANN@example.com')).toBe('ok')
       expect(await fresh('ann@example.com')).toBe('ok')
@@ -421,9 +421,7 @@ describe.each([
     })
 
     it('meets the limits like any signup, so that no refusal tells it apart', async () => {
-      expect(await erase({ client: db, kind: 'supabase', where: '' }, 'ann@example.com')).toBe(
-        false,
-      )
+      expect(await erase({ client: db }, 'ann@example.com')).toBe(false)
       await setCeiling(1)
       expect(await join('ann@example.com')).toBe('ok')
       expect(await join('ann@example.com')).toBe('PT429')

@@ -11,16 +11,16 @@ import { Readable, Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import tls from 'node:tls'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
-import { connect, namedLists, type Database, type ListKind } from '@/lib/waitlist/operator/database'
+import { lit } from '@/lib/waitlist/embedded-store'
+import { connect, type Database } from '@/lib/waitlist/operator/database'
+import { chooseLists, type ListKind } from '@/lib/waitlist/operator/lists'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 import { selfSignedCertificate } from './support/self-signed'
 import { site } from './support/site-signups'
 
-const lit = (value: string) => pg.escapeLiteral(value)
 const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()
@@ -55,7 +55,7 @@ async function holding<T>(
   work: (db: Database) => Promise<T>,
   list?: ListKind,
 ): Promise<T> {
-  const db = await connect(namedLists(env, list))
+  const db = await connect(chooseLists(env, list))
   return work(db).finally(() => db.close())
 }
 

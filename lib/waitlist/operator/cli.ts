@@ -1,175 +1,23 @@
+// `npm run waitlist`: runs one command on the list it names, and turns each failure into one line
+// and an exit status.
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { rm, stat } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
-import { parseArgs } from 'node:util'
-import { randomBytes } from 'node:crypto'
-import leven from 'leven'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
-import { connect, LISTS, namedLists, SetupError, type Database, type ListKind } from './database'
-import { LIST_FORMATS, ListFileError } from './list-files'
-import { run } from './run'
-
-const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded] [--project REF]
-
-  count                                  how many signups there are
-  export [--format csv|json] [--output FILE] [--with-erasures]
-                                         the list, to stdout or to a new FILE (- for stdout),
-                                         readable by you alone; --with-erasures adds the
-                                         erasure marks and their key (JSON)
-  stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
-  remove ADDRESS... | -                  erases each address (- reads them from stdin, one a
-                                         line); an import never adds it back
-  import FILE|- [--format csv|json] [--restore ADDRESS]... [--with-erasures]
-                                         adds a list, skipping addresses already on it and
-                                         those erased, but for each --restore ADDRESS;
-                                         --with-erasures takes the marks too, into a fresh project
-  check                                  the site's configuration, and the database: every
-                                         migration applied? the limits? signing?
-  signing-secret [--set|--retire-previous [--force]]
-                                         makes a secret for the site to sign its inserts with;
-                                         --set has Supabase refuse inserts not signed with
-                                         WAITLIST_SIGNING_SECRET, or with the secret it replaces
-                                         until --retire-previous, which waits until that has
-                                         signed none for 10 minutes (docs/supabase.md#signing)
-
-With SUPABASE_DB_URL set the commands work on that database (Supabase's);
-else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
-the running server when there is one. --list supabase or --list embedded
-names the store meant; remove, import, signing-secret --set and --retire-previous
-refuse to guess when the site's configuration here writes to the other, and
-act on another Supabase project than the site's only when --project names it.
-They read the .env files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
-command or its setup, 3 import rejected rows.
-`
+import { parse, USAGE } from './arguments'
+import { runCommand } from './commands'
+import { connect, type Database } from './database'
+import { chooseLists, UsageError, type ListKind } from './lists'
+import { ListFileError } from './list-files'
 
 export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
 
 export type CliIo = { env: Env; stdin: Readable; stdout: Writable; stderr: Writable }
 
-type Option = { type: 'string' | 'boolean'; multiple?: boolean; value?: string }
-const format = (...values: string[]): Option => ({ type: 'string', value: values.join('|') })
-const COMMANDS: Record<string, Record<string, Option>> = {
-  count: {},
-  export: {
-    format: format(...LIST_FORMATS),
-    output: { type: 'string', value: 'FILE' },
-    'with-erasures': { type: 'boolean' },
-  },
-  stats: { days: { type: 'string', value: 'N' }, format: format('table', 'json') },
-  remove: {},
-  import: {
-    format: format(...LIST_FORMATS),
-    restore: { type: 'string', multiple: true, value: 'ADDRESS' },
-    'with-erasures': { type: 'boolean' },
-  },
-  check: {},
-  'signing-secret': {
-    set: { type: 'boolean' },
-    'retire-previous': { type: 'boolean' },
-    force: { type: 'boolean' },
-  },
-}
-
-/** Every command can be told which list it acts on, and which Supabase project. */
-const LIST_OPTIONS: Record<string, Option> = {
-  list: format(...LISTS),
-  project: { type: 'string', value: 'REF' },
-}
-
-class UsageError extends Error {}
-
-/** The closest of `names` to `typed`, when it is a typo away or the start of one. */
-function closest(typed: string, names: string[]): string | undefined {
-  return (
-    names.find((name) => leven(typed, name) <= 2) ??
-    names.find((name) => typed.length >= 3 && name.startsWith(typed))
-  )
-}
-
-type Values = Record<string, string | string[] | boolean | undefined>
-type Parsed = { name: string; values: Values; positionals: string[] }
-
-/**
- * `npm run waitlist export --output x.csv`, the `--` left out: npm reads
- * `--output` as a setting of its own, passes the command `export x.csv`,
- * and says so only in npm_config_output. Some options (`--format`) it takes
- * without a trace: then the command gets their values as arguments.
- */
-const underNpm = (env: Env) => env.npm_lifecycle_event === 'waitlist'
-/** What to type instead: `option` where npm said which it took. */
-const npmHint = (name: string, option = '<option>') =>
-  `put -- after \`npm run waitlist\` so that npm leaves the options to the command: npm run waitlist -- ${name || '<command>'} --${option} …`
-
-function npmTook(env: Env): string | undefined {
-  if (!underNpm(env)) return undefined
-  const names = Object.values(COMMANDS).flatMap((options) => Object.keys(options))
-  return [...names, ...Object.keys(LIST_OPTIONS)].find(
-    (name) => env[`npm_config_${name.replaceAll('-', '_')}`],
-  )
-}
-
-function parse(argv: string[], env: Env): Parsed {
-  const [name = '', ...rest] = argv
-  const taken = npmTook(env)
-  if (taken) throw new UsageError(`npm took --${taken} for itself: ${npmHint(name, taken)}`)
-  const options: Record<string, Option> | undefined = COMMANDS[name] && {
-    ...COMMANDS[name],
-    ...LIST_OPTIONS,
-  }
-  if (!options) {
-    const guess = closest(name, Object.keys(COMMANDS))
-    throw new UsageError(
-      `${name ? `there is no command "${name}"` : 'name a command'}${guess ? ` (did you mean ${guess}?)` : ''}: ${Object.keys(COMMANDS).join(', ')}, or help.`,
-    )
-  }
-  const described = Object.entries(options).map(
-    ([option, { value }]) => `--${option}${value ? ` ${value}` : ''}`,
-  )
-  // An option's value that starts with a dash (`--days -5`) is its value, as in `--days=-5`.
-  const args: string[] = []
-  for (let i = 0; i < rest.length; i += 1) {
-    const [arg, next = ''] = [rest[i]!, rest[i + 1]]
-    const takesValue = options[/^--([\w-]+)$/.exec(arg)?.[1] ?? '']?.type === 'string'
-    args.push(takesValue && /^-[^-]/.test(next) ? `${arg}=${rest[++i]}` : arg)
-  }
-  try {
-    return { name, ...parseArgs({ args, options, allowPositionals: true, strict: true }) } as Parsed
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    // Node names the option it stopped at: '--fromat', or '--format <value>' when its value is missing.
-    const typed = /'(-[^' ]*)/.exec(message)?.[1] ?? ''
-    const guess = closest(typed.replace(/^-+/, ''), Object.keys(options))
-    const problem =
-      code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
-        ? `has no option ${typed}${guess ? ` (did you mean --${guess}?)` : ''}`
-        : `was given ${typed} ${/missing|ambiguous/.test(message) ? 'without its value' : 'with a value it does not take'}`
-    throw new UsageError(`${name} ${problem}. It takes: ${described.join(', ')}.`)
-  }
-}
-
-function validate(name: string, values: Values): void {
-  const format = values.format as string | undefined
-  const formats: readonly string[] = name === 'stats' ? ['table', 'json'] : LIST_FORMATS
-  if (format !== undefined && !formats.includes(format))
-    throw new UsageError(`--format must be ${formats.join(' or ')}, not "${format}".`)
-  const days = values.days as string | undefined
-  if (days !== undefined && !(/^\d{1,4}$/.test(days) && +days >= 1 && +days <= 3660))
-    throw new UsageError(`--days must be a whole number from 1 to 3660, not "${days}".`)
-  const list = values.list as string | undefined
-  if (list !== undefined && !(LISTS as readonly string[]).includes(list))
-    throw new UsageError(`--list must be ${LISTS.join(' or ')}, not "${list}".`)
-  const project = values.project as string | undefined
-  if (project !== undefined && !/^[a-z0-9]{1,40}$/i.test(project))
-    throw new UsageError(
-      `--project takes a Supabase project's ref, as in https://<ref>.supabase.co, not "${project}".`,
-    )
-  if (values['with-erasures'] && values.format === 'csv')
-    throw new UsageError('--with-erasures writes and reads JSON: leave out --format csv.')
-}
-
-/** Runs one command; resolves to the exit status. */
+/** Resolves to the exit status. */
 export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(clean(text) + '\n')
   if (!argv[0] || ['help', '--help', '-h'].includes(argv[0])) {
@@ -182,23 +30,6 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   let db: Database | undefined
   try {
     const { name, values, positionals } = parse(argv, io.env)
-    const [fewest, most] = name === 'import' ? [1, 1] : name === 'remove' ? [1, Infinity] : [0, 0]
-    if (positionals.length < fewest || positionals.length > most) {
-      const npm =
-        underNpm(io.env) && positionals.length > most
-          ? ` If it is an option's value, ${npmHint(name)}.`
-          : ''
-      throw new UsageError(
-        (name === 'import'
-          ? 'import takes one FILE, or - for standard input.'
-          : name === 'remove'
-            ? 'remove takes the ADDRESS to erase, or - to read them from standard input.'
-            : `${name} takes no argument "${positionals[0]}".`) + npm,
-      )
-    }
-    validate(name, values)
-    if (values.set && values['retire-previous'])
-      throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
     if (name === 'signing-secret' && !values.set && !values['retire-previous']) {
       io.stdout.write(`${randomBytes(32).toString('base64url')}\n`)
       say(
@@ -206,7 +37,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       )
       return EXIT.done
     }
-    const lists = namedLists(
+    const lists = chooseLists(
       io.env,
       values.list as ListKind | undefined,
       values.project as string | undefined,
@@ -218,8 +49,12 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
       )
     }
-    if (name === 'check' && 'problem' in lists.site) {
-      say(`waitlist: the site takes no signups, its configuration is broken: ${lists.site.problem}`)
+    const broken =
+      'problem' in lists.site
+        ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
+        : undefined
+    if (name === 'check' && broken) {
+      say(`waitlist: ${broken}`)
       return EXIT.failed
     }
     // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
@@ -231,24 +66,20 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     say(`waitlist: ${name} on ${db.where}`)
     if (lists.conflict)
       say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
-    if ('problem' in lists.site)
-      say(
-        `waitlist: note: the site takes no signups, its configuration is broken: ${lists.site.problem}`,
-      )
-    const stdout = output ?? io.stdout
-    const status = await run(
+    if (broken) say(`waitlist: note: ${broken}`)
+    const status = await runCommand(
       name,
       { ...values, output: file },
       positionals,
       db,
-      { ...io, stdout, input, site: lists.site },
+      { ...io, stdout: output ?? io.stdout, input, site: lists.site },
       say,
     )
     if (output) await once(output.end(), 'finish')
     kept = true
     return status
   } catch (error) {
-    const usage = error instanceof UsageError || error instanceof SetupError
+    const usage = error instanceof UsageError
     // Expected: a mistake, a file that is no list, the database's own refusal or one that cannot be used.
     if (!usage && !(error instanceof ListFileError) && !(error as { code?: unknown }).code)
       throw error
@@ -267,16 +98,14 @@ async function createOutput(file: string): Promise<WriteStream> {
   const stream = createWriteStream(file, { flags: 'wx', mode: 0o600 })
   // A write still under way when a failed export destroys the file fails too: already said.
   stream.on('error', () => {})
-  try {
-    return await once(stream, 'open').then(() => stream)
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
+  await once(stream, 'open').catch(({ code, message }: NodeJS.ErrnoException) => {
     throw new UsageError(
       code === 'EEXIST'
         ? `${file} exists, and export never writes over a file: name a new one.`
         : `cannot make ${file}: ${message}`,
     )
-  }
+  })
+  return stream
 }
 
 async function openInput(file: string, io: CliIo): Promise<Readable> {

@@ -1,153 +1,8 @@
-import path from 'node:path'
+// The connection to the list's database, and one sentence for each way it can fail.
 import pg from 'pg'
-import {
-  dataFolderProblem,
-  DEFAULT_DATA_DIR,
-  readServerConfig,
-  SUPABASE_URL_VARS,
-  type Env,
-  type StoreConfig,
-} from '@/lib/env'
 import { openFolder } from '@/lib/waitlist/data-folder'
+import { Unusable, type ListKind, type Lists, type Target } from './lists'
 
-/** A mistake in how the commands were set up: said in one line, exit status 2. */
-export class SetupError extends Error {}
-
-/**
- * The database could not be used (not reached, TLS refused or required, not
- * the project's, the data folder not opened): like a database's own refusal,
- * a code of its own has it said in one line, exit status 1, not as a crash.
- */
-class Unusable extends Error {
-  readonly code = 'WAITLIST_UNUSABLE'
-}
-
-/** The two places a list can be: what `--list` names. */
-export const LISTS = ['supabase', 'embedded'] as const
-export type ListKind = (typeof LISTS)[number]
-
-/** The list a command acts on, named as every result names it. */
-type Target =
-  | { kind: 'supabase'; url: URL; name: string; project?: string }
-  | { kind: 'embedded'; dir: string; name: string; problem?: string; timeoutMs: number }
-
-/** Where the site that reads this environment writes its signups; `problem` when it would take none. */
-export type SiteList = { kind: ListKind; name: string; project?: string } | { problem: string }
-
-export type Lists = {
-  target: Target
-  site: SiteList
-  /**
-   * Set when the site writes to another list than `target` and nobody said
-   * which: where the site writes, and how to settle it.
-   */
-  conflict?: { site: string; settle: string }
-}
-
-/** A Supabase project's reference, where a host (`<ref>.supabase.co`, `db.<ref>.supabase.co`) or a pooler's user (`postgres.<ref>`) names it. */
-function projectRef(host: string, user = ''): string | undefined {
-  return (
-    /^(?:db\.)?([a-z0-9]+)\.supabase\.(?:co|in)$/i.exec(host)?.[1] ??
-    /^postgres\.([a-z0-9]+)$/i.exec(user)?.[1]
-  )?.toLowerCase()
-}
-
-const embedded = (env: Env, timeoutMs: number): Target => {
-  const named = env.WAITLIST_DATA_DIR?.trim()
-  const dir = path.resolve(named || DEFAULT_DATA_DIR)
-  const problem = dataFolderProblem(dir, Boolean(named))
-  return { kind: 'embedded', dir, name: `the embedded database in ${dir}`, problem, timeoutMs }
-}
-
-function supabase(raw: string): Target {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new Unusable(
-      "SUPABASE_DB_URL is not a connection string: set it to the postgresql:// URI under the dashboard's Connect button (the session pooler's), with the database password in it.",
-    )
-  }
-  if (!/^postgres(ql)?:$/.test(url.protocol)) {
-    throw new Unusable(
-      `SUPABASE_DB_URL is ${url.protocol}//${url.host}, not a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
-    )
-  }
-  const user = decodeURIComponent(url.username)
-  const project = projectRef(url.hostname, user)
-  // Where no project names it, the host, port and database do: two databases on one host differ.
-  const database = decodeURIComponent(url.pathname.slice(1)) || user
-  const name = project
-    ? `Supabase project ${project}`
-    : `the Supabase database ${database} at ${url.hostname}:${url.port || 5432}`
-  return { kind: 'supabase', url, name, project }
-}
-
-function siteList(store: StoreConfig): SiteList {
-  if (store.kind === 'embedded') {
-    const dir = path.resolve(store.dataDir)
-    return { kind: 'embedded', name: `the embedded database in ${dir}` }
-  }
-  const { host, hostname } = new URL(store.url)
-  const project = projectRef(hostname)
-  const key = `(${store.keyVar}${store.signingSecret ? ', signed' : ''})`
-  const name = project ? `Supabase project ${project} ${key}` : `Supabase at ${host} ${key}`
-  return { kind: 'supabase', name, project }
-}
-
-/**
- * The list a command acts on: the store `--list` names; else the database in
- * SUPABASE_DB_URL, or the embedded one in WAITLIST_DATA_DIR. `--project`
- * names the Supabase project meant, which SUPABASE_DB_URL must be. Beside it,
- * the list the site writes to, read by the site's own reader from the same
- * environment, and whether the two differ.
- */
-export function namedLists(env: Env, chosen?: ListKind, named?: string): Lists {
-  const url = env.SUPABASE_DB_URL?.trim()
-  const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
-  if (named && chosen === 'embedded')
-    throw new SetupError(`--project names a Supabase project: it goes with --list supabase.`)
-  if ((chosen === 'supabase' || named) && !url) {
-    throw new SetupError(
-      `${named ? '--project' : '--list supabase'} needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).`,
-    )
-  }
-  if (!chosen && !url && siteUrl) {
-    throw new SetupError(
-      `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
-        `(the URI under the dashboard's Connect button, with the database password), as psql takes it; --list embedded acts on the embedded database instead.`,
-    )
-  }
-  const config = readServerConfig(env)
-  const timeoutMs = config.ok ? config.config.storeTimeoutMs : 8000
-  const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
-  const project = target.kind === 'supabase' ? target.project : undefined
-  if (named && project !== named.toLowerCase()) {
-    throw new SetupError(
-      `--project ${named}, but SUPABASE_DB_URL names ${target.name}: set it to project ${named}'s connection string (its pooler user is postgres.${named}).`,
-    )
-  }
-  const site = config.ok ? siteList(config.config.store) : { problem: config.problem }
-  if ('problem' in site || named) return { target, site }
-  if (!chosen && site.kind === 'embedded' && target.kind === 'supabase') {
-    const conflict = {
-      site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
-      settle: 'Say which with --list supabase or --list embedded.',
-    }
-    return { target, site, conflict }
-  }
-  // Two Supabase projects, where both names say which: --list chooses the store, never the project.
-  if (site.project && project && site.project !== project) {
-    const conflict = {
-      site: `the site here writes to ${site.name}`,
-      settle: `Add --project ${project} to act on it all the same, or set SUPABASE_DB_URL to project ${site.project}'s connection string.`,
-    }
-    return { target, site, conflict }
-  }
-  return { target, site }
-}
-
-/** One sentence for a connection that failed, saying what to change. */
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
   const cause = error.message.replace(/\s+/g, ' ').trim()
@@ -173,11 +28,7 @@ function connectionFailure(target: Target, error: Error): string {
   return `could not connect to ${target.name}: ${cause || code}.`
 }
 
-/**
- * The connection string pg is given: `sslmode=require` (or prefer, verify-ca)
- * spelt as pg already reads it, verify-full, so that it prints no warning of
- * its own about a change to come; uselibpqcompat=true keeps psql's meaning.
- */
+/** sslmode spelt as pg already reads it (verify-full), so that it warns of no change to come. */
 function clientUrl(url: URL): string {
   const client = new URL(url.href)
   const mode = client.searchParams.get('sslmode') ?? ''
@@ -189,90 +40,70 @@ function clientUrl(url: URL): string {
   return client.href
 }
 
-async function opened(client: pg.Client, target: Target): Promise<void> {
-  try {
-    await client.connect()
-  } catch (error) {
-    throw new Unusable(connectionFailure(target, error as Error), { cause: error })
-  }
-}
-
 export type Database = {
-  /** One connection; every statement the commands send is one simple-protocol message. */
   client: pg.Client
   kind: ListKind
-  /** The list, as every result names it. */
   list: string
-  /** The database and the way to it, as the first line on stderr names it. */
+  /** The database and the way to it. */
   where: string
-  /** For the embedded database served by another process: the psql command that reaches it while that one runs. */
+  /** The psql command that reaches an embedded database another process serves. */
   psql?: string
   close(): Promise<void>
 }
 
-/** A word for a shell, quoted where it needs to be. */
 const shellWord = (word: string) =>
   /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
 
-/**
- * The list's database, over SQL: on Supabase through its connection string;
- * the embedded database through the socket of the server that has its folder
- * open, or opened here (and held until the command ends) when none does.
- */
+/** Supabase by its connection string; the embedded database through the server that has it open, or here. */
 export async function connect({ target }: Pick<Lists, 'target'>): Promise<Database> {
-  if (target.kind === 'supabase') {
-    const client = new pg.Client({
-      connectionString: clientUrl(target.url),
-      connectionTimeoutMillis: 15_000,
-    })
-    client.on('error', () => {})
-    await opened(client, target)
-    const { rows } = await client
-      .query<{ ours: boolean }>("select to_regclass('public.waitlist') is not null as ours")
-      .catch(async (error: unknown) => {
-        await client.end().catch(() => {})
-        throw error
-      })
-    if (!rows[0]!.ours) {
-      await client.end().catch(() => {})
-      throw new Unusable(
-        `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
-      )
-    }
-    return {
-      client,
-      kind: 'supabase',
-      list: target.name,
-      where: target.name,
-      close: () => client.end(),
-    }
-  }
-  if (target.problem) throw new Unusable(target.problem)
+  if (target.kind === 'embedded' && target.problem) throw new Unusable(target.problem)
   // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
-  const folder = await openFolder(target.dir, target.timeoutMs).catch((error: Error) => {
-    throw new Unusable(error.message.replace(/within \d+ ms/, '$& (WAITLIST_STORE_TIMEOUT_MS)'), {
-      cause: error,
-    })
-  })
-  const client = new pg.Client({ ...folder.connection, connectionTimeoutMillis: target.timeoutMs })
+  const folder =
+    target.kind === 'embedded'
+      ? await openFolder(target.dir, target.timeoutMs).catch((error: Error) => {
+          const message = error.message.replace(/within \d+ ms/, '$& (WAITLIST_STORE_TIMEOUT_MS)')
+          throw new Unusable(message, { cause: error })
+        })
+      : undefined
+  const client = new pg.Client(
+    target.kind === 'embedded'
+      ? { ...folder!.connection, connectionTimeoutMillis: target.timeoutMs }
+      : { connectionString: clientUrl(target.url), connectionTimeoutMillis: 15_000 },
+  )
   client.on('error', () => {})
-  try {
-    await opened(client, target)
-  } catch (error) {
-    await folder.close()
-    throw error
+  const close = async () => {
+    await client.end().catch(() => {})
+    await folder?.close()
   }
-  const { host, port, user, database } = folder.connection
-  const psql = `psql -h ${shellWord(host)} -p ${port} -U ${user} -d ${database}`
+  try {
+    await client.connect()
+  } catch (error) {
+    await folder?.close()
+    throw new Unusable(connectionFailure(target, error as Error), { cause: error })
+  }
+  if (!folder) {
+    try {
+      const { rows } = await client.query<{ ours: boolean }>(
+        "select to_regclass('public.waitlist') is not null as ours",
+      )
+      if (!rows[0]!.ours)
+        throw new Unusable(
+          `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
+        )
+    } catch (error) {
+      await close()
+      throw error
+    }
+  }
+  const served = folder && !folder.pglite && folder.connection
   return {
     client,
-    kind: 'embedded',
+    kind: target.kind,
     list: target.name,
-    where: folder.pglite ? target.name : `${target.name}, through the server that has it open`,
-    psql: folder.pglite ? undefined : psql,
-    async close() {
-      await client.end().catch(() => {})
-      await folder.close()
-    },
+    where: served ? `${target.name}, through the server that has it open` : target.name,
+    psql: served
+      ? `psql -h ${shellWord(served.host)} -p ${served.port} -U ${served.user} -d ${served.database}`
+      : undefined,
+    close,
   }
 }

@@ -1,3 +1,5 @@
+// The list as a file, as export writes it and import reads it: CSV (RFC 4180, a field a spreadsheet
+// would run as a formula guarded by a leading ') or one JSON array.
 import { once } from 'node:events'
 import { text as readText } from 'node:stream/consumers'
 import type { Readable, Writable } from 'node:stream'
@@ -6,18 +8,11 @@ import { stringify } from 'csv-stringify/sync'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 
-/**
- * The list as a file: what `export` writes and `import` reads. CSV is RFC
- * 4180 (a header, CRLF, fields quoted where needed); a field a spreadsheet
- * would run as a formula (= + - @, a tab, a carriage return, or the guard
- * itself, ') gets a leading ' so it shows as text, and import takes it off.
- * JSON is one array of objects.
- */
 export const LIST_FORMATS = ['csv', 'json'] as const
 export type ListFormat = (typeof LIST_FORMATS)[number]
 export type ListRow = { email: string; source: string; created_at: string }
 
-/** A file that cannot be read as a list at all: said in one line, exit status 1. */
+/** A file that is no list: said in one line, exit status 1. */
 export class ListFileError extends Error {}
 
 const COLUMNS = ['email', 'source', 'created_at'] as const
@@ -31,7 +26,7 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain')
 }
 
-/** Writes the list, page by page as it is read, so memory holds one page however long it is; resolves to the rows written. */
+/** Resolves to the rows written. */
 export async function writeList(
   pages: AsyncIterable<ListRow[]>,
   format: ListFormat,
@@ -48,13 +43,12 @@ export async function writeList(
   await write(out, format === 'json' ? '[' : csv([], true))
   for await (const page of pages) {
     if (page.length === 0) continue
-    if (format === 'csv')
-      await write(out, csv(page.map((row) => COLUMNS.map((c) => guard(row[c])))))
-    else
-      await write(
-        out,
-        `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
-      )
+    await write(
+      out,
+      format === 'csv'
+        ? csv(page.map((row) => COLUMNS.map((c) => guard(row[c]))))
+        : `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
+    )
     written += page.length
   }
   if (format === 'json') await write(out, written ? '\n]\n' : ']\n')
@@ -66,25 +60,21 @@ export type Rejected = { line: number; reason: string }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i
 
-/** A row checked by the site's own schema: trimmed and lower-cased, a known form, a time with its offset. */
+/** A row checked by the site's own schema. */
 function check(line: number, fields: Record<string, unknown>): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
-  if (!email.success) {
+  if (!email.success)
     return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
-  }
   const source = sourceSchema.safeParse(fields.source)
   if (!source.success) {
-    return {
-      line,
-      reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${JSON.stringify(fields.source ?? '')}`,
-    }
+    const not = JSON.stringify(fields.source ?? '')
+    return { line, reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${not}` }
   }
   const at = fields.created_at
   if (at === undefined || at === null || at === '')
     return { line, email: email.data, source: source.data }
-  if (typeof at !== 'string' || !TIMESTAMP.test(at.trim())) {
+  if (typeof at !== 'string' || !TIMESTAMP.test(at.trim()))
     return { line, reason: `created_at is not a time with a UTC offset: ${JSON.stringify(at)}` }
-  }
   return { line, email: email.data, source: source.data, created_at: at.trim() }
 }
 
@@ -108,6 +98,8 @@ function csvRecords(text: string): [number, Record<string, unknown>][] {
   }
 }
 
+const readAll = async (input: Readable) => (await readText(input)).replace(/^\uFEFF/, '')
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -117,47 +109,48 @@ function parseJson(text: string): unknown {
 }
 
 /** Entries are counted from 1, as lines are in a CSV. */
-const numbered = (list: unknown[]): [number, Record<string, unknown>][] =>
-  list.map((entry, i) => [
-    i + 1,
-    typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {},
-  ])
+const checkAll = (list: unknown[]) =>
+  list.map((entry, i) =>
+    check(
+      i + 1,
+      typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {},
+    ),
+  )
 
-function jsonRecords(text: string): [number, Record<string, unknown>][] {
-  const list = parseJson(text)
-  if (!Array.isArray(list))
-    throw new ListFileError('a JSON list is an array of objects with email and source.')
-  return numbered(list)
-}
-
-/** The rows of a list file, checked: CSV as export writes it, or JSON (told by its first character, or by `format`). */
+/** JSON told by its first character, or by `format`. */
 export async function readList(
   input: Readable,
   format?: ListFormat,
 ): Promise<(ImportRow | Rejected)[]> {
-  const text = (await readText(input)).replace(/^\uFEFF/, '')
+  const text = await readAll(input)
   if (!text.trim()) throw new ListFileError('the file is empty.')
-  const json = format ? format === 'json' : /^\s*\[/.test(text)
-  const records = json ? jsonRecords(text) : csvRecords(text)
-  if (!json && records.length > 0 && !('email' in records[0]![1] && 'source' in records[0]![1])) {
+  if (format ? format === 'json' : /^\s*\[/.test(text)) {
+    const list = parseJson(text)
+    if (!Array.isArray(list))
+      throw new ListFileError('a JSON list is an array of objects with email and source.')
+    return checkAll(list)
+  }
+  const records = csvRecords(text)
+  if (records.length > 0 && !('email' in records[0]![1] && 'source' in records[0]![1]))
     throw new ListFileError(
       'line 1 must name the columns, email and source among them, as export writes them.',
     )
-  }
   return records.map(([line, fields]) => check(line, fields))
 }
 
-/** The erasure marks beside a list: keyed hashes, and the key that makes them. */
+/** Keyed hashes of erased addresses, and the key that makes them. */
 export type Erasures = { key: string; marks: { email_hash: string; erased_at: string }[] }
 
-/** A backup, as `export --with-erasures` writes it: one JSON object, the list last, written page by page. */
+/** One JSON object, the list last, written page by page. */
 export async function writeBackup(
   pages: AsyncIterable<ListRow[]>,
   { key, marks }: Erasures,
   out: Writable,
 ): Promise<number> {
-  const head = `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": `
-  await write(out, head)
+  await write(
+    out,
+    `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": `,
+  )
   const written = await writeList(pages, 'json', out)
   await write(out, '}\n')
   return written
@@ -165,14 +158,10 @@ export async function writeBackup(
 
 const HEX = /^(?:[0-9a-f]{2})+$/
 
-/** A backup's rows, checked as an import's are, and its erasure marks with their key. */
 export async function readBackup(
   input: Readable,
 ): Promise<{ rows: (ImportRow | Rejected)[]; erasures: Erasures }> {
-  const backup = parseJson((await readText(input)).replace(/^\uFEFF/, '')) as Record<
-    string,
-    unknown
-  >
+  const backup = parseJson(await readAll(input)) as Record<string, unknown> | null
   const { erasure_key: key, erasures: marks, list } = backup ?? {}
   const sound =
     typeof key === 'string' &&
@@ -185,7 +174,7 @@ export async function readBackup(
       'not a backup with erasures (erasure_key, erasures, list), as export --with-erasures writes it.',
     )
   return {
-    rows: numbered(list).map(([line, fields]) => check(line, fields)),
+    rows: checkAll(list),
     erasures: { key, marks: marks as Erasures['marks'] },
   }
 }
