@@ -140,13 +140,10 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
   let waitedOn = 'its disk did not answer'
   const late = () =>
     new Error(`the embedded database in ${dir} did not open within ${timeoutMs} ms: ${waitedOn}`)
-  const bounded = <T>(step: Promise<T>) =>
+  const bounded = <T>(step: Promise<T>, letGoLate?: (late: T) => unknown) =>
     untilAborted(step, deadline).catch((error: unknown) => {
       if (!deadline.aborted) throw error
-      void step.then(
-        (claim) => (claim as Partial<Claim>)?.release?.(),
-        () => {},
-      )
+      if (letGoLate) void step.then(letGoLate, () => {})
       throw late()
     })
   for (;;) {
@@ -154,7 +151,7 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
     const whoWithin = Math.min(1000, Math.max(0, deadlineAt - Date.now() - 50))
     const owner = await bounded(findOwner(dir, undefined, whoWithin))
     if (!owner) {
-      const claim = await bounded(claimFolder(dir))
+      const claim = await bounded(claimFolder(dir), (late) => 'release' in late && late.release())
       if ('release' in claim) return serve(dir, claim)
       waitedOn = `it is held by ${claim.who}`
     } else if ((await bounded(askWho(sqlSocket(dir, owner.port), 0))) !== undefined) {
