@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { ACTION_DEADLINE_MS } from './components/waitlist/action-deadline'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
 import { DEMO_ANON_KEY, TEST_SIGNING_SECRET } from './tests/harness/postgrest'
 import { noSupabase } from './tests/support/environments'
@@ -21,8 +22,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  // Room for anti-aliasing that differs between builds of Chromium, none for a changed look.
-  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.0005 } },
+  expect: {
+    // A post may take the page's own deadline to be answered: a fresh server opens its store first.
+    timeout: ACTION_DEADLINE_MS,
+    // Room for anti-aliasing that differs between builds of Chromium, none for a changed look.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.0005 },
+  },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: site,
