@@ -10,8 +10,7 @@ import { clean } from '@/lib/log'
 import { parse, USAGE } from './arguments'
 import { runCommand } from './commands'
 import { connect, type Database } from './database'
-import { chooseLists, UsageError, type ListKind } from './lists'
-import { ListFileError } from './list-files'
+import { chooseLists, Failure, UsageError, type ListKind } from './lists'
 
 export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
 
@@ -81,8 +80,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   } catch (error) {
     const usage = error instanceof UsageError
     // Expected: a mistake, a file that is no list, the database's own refusal or one that cannot be used.
-    if (!usage && !(error instanceof ListFileError) && !(error as { code?: unknown }).code)
-      throw error
+    if (!usage && !(error instanceof Failure) && !(error as { code?: unknown }).code) throw error
     say(`waitlist: ${(error as Error).message}`)
     return usage ? EXIT.usage : EXIT.failed
   } finally {

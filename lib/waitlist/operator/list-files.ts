@@ -7,13 +7,11 @@ import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
+import { Failure } from './lists'
 
 export const LIST_FORMATS = ['csv', 'json'] as const
 export type ListFormat = (typeof LIST_FORMATS)[number]
 export type ListRow = { email: string; source: string; created_at: string }
-
-/** A file that is no list: said in one line, exit status 1. */
-export class ListFileError extends Error {}
 
 const COLUMNS = ['email', 'source', 'created_at'] as const
 const GUARDED = /^[=+\-@\t\r']/
@@ -93,7 +91,7 @@ function csvRecords(text: string): [number, Record<string, unknown>][] {
     ])
   } catch (error) {
     if (error instanceof CsvError)
-      throw new ListFileError(`line ${String(error.lines)}: ${error.message}`)
+      throw new Failure(`line ${String(error.lines)}: ${error.message}`)
     throw error
   }
 }
@@ -104,7 +102,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ListFileError(`not valid JSON: ${(error as Error).message}`)
+    throw new Failure(`not valid JSON: ${(error as Error).message}`)
   }
 }
 
@@ -123,16 +121,16 @@ export async function readList(
   format?: ListFormat,
 ): Promise<(ImportRow | Rejected)[]> {
   const text = await readAll(input)
-  if (!text.trim()) throw new ListFileError('the file is empty.')
+  if (!text.trim()) throw new Failure('the file is empty.')
   if (format ? format === 'json' : /^\s*\[/.test(text)) {
     const list = parseJson(text)
     if (!Array.isArray(list))
-      throw new ListFileError('a JSON list is an array of objects with email and source.')
+      throw new Failure('a JSON list is an array of objects with email and source.')
     return checkAll(list)
   }
   const records = csvRecords(text)
   if (records.length > 0 && !('email' in records[0]![1] && 'source' in records[0]![1]))
-    throw new ListFileError(
+    throw new Failure(
       'line 1 must name the columns, email and source among them, as export writes them.',
     )
   return records.map(([line, fields]) => check(line, fields))
@@ -170,7 +168,7 @@ export async function readBackup(
     Array.isArray(marks) &&
     marks.every((mark) => HEX.test(mark?.email_hash) && typeof mark?.erased_at === 'string')
   if (!sound)
-    throw new ListFileError(
+    throw new Failure(
       'not a backup with erasures (erasure_key, erasures, list), as export --with-erasures writes it.',
     )
   return {
