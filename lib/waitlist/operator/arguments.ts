@@ -17,7 +17,7 @@ export const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embe
   stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
   remove ADDRESS... | -                  erases each address (- reads them from stdin, one a
                                          line); an import never adds it back
-  import FILE|- [--format csv|json] [--restore ADDRESS]... [--with-erasures]
+  import FILE|- [--restore ADDRESS]... [--with-erasures]
                                          adds a list, skipping addresses already on it and
                                          those erased, but for each --restore ADDRESS;
                                          --with-erasures takes the marks too, into a fresh project
@@ -49,11 +49,7 @@ const COMMANDS: Record<string, Record<string, Option>> = {
   export: { format: oneOf(...LIST_FORMATS), output: takes('FILE'), 'with-erasures': flag },
   stats: { days: takes('N'), format: oneOf('table', 'json') },
   remove: {},
-  import: {
-    format: oneOf(...LIST_FORMATS),
-    restore: takes('ADDRESS', true),
-    'with-erasures': flag,
-  },
+  import: { restore: takes('ADDRESS', true), 'with-erasures': flag },
   check: {},
   'signing-secret': { set: flag, 'retire-previous': flag, force: flag },
 }
@@ -156,7 +152,7 @@ function validate(name: string, values: Values): void {
       `--project takes a Supabase project's ref, as in https://<ref>.supabase.co, not "${project}".`,
     )
   if (values['with-erasures'] && values.format === 'csv')
-    throw new UsageError('--with-erasures writes and reads JSON: leave out --format csv.')
+    throw new UsageError('--with-erasures writes JSON: leave out --format csv.')
   if (values.set && values['retire-previous'])
     throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
 }

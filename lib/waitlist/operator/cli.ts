@@ -2,9 +2,10 @@
 // and an exit status.
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
-import { rm, stat } from 'node:fs/promises'
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
+import { text } from 'node:stream/consumers'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
 import { parse, USAGE } from './arguments'
@@ -24,7 +25,6 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     return argv[0] ? EXIT.done : EXIT.usage
   }
   let output: WriteStream | undefined
-  let input: Readable | undefined
   let kept = false
   let db: Database | undefined
   try {
@@ -60,7 +60,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     const file =
       typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
     output = file ? await createOutput(file) : undefined
-    input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
+    const input = name === 'import' ? await readInput(positionals[0]!, io) : undefined
     db = await connect(lists)
     say(`waitlist: ${name} on ${db.where}`)
     if (lists.conflict)
@@ -84,7 +84,6 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     say(`waitlist: ${(error as Error).message}`)
     return usage ? EXIT.usage : EXIT.failed
   } finally {
-    if (input !== io.stdin) input?.destroy()
     await db?.close().catch(() => {})
     // An export cut short would pass for a whole backup: only a finished one is kept.
     if (output && !kept) await rm(String(output.destroy().path), { force: true }).catch(() => {})
@@ -106,21 +105,17 @@ async function createOutput(file: string): Promise<WriteStream> {
   return stream
 }
 
-async function openInput(file: string, io: CliIo): Promise<Readable> {
-  if (file === '-') return io.stdin
-  const found = await stat(file).catch((error: NodeJS.ErrnoException) => {
+/** The whole file, or standard input; read before the database is opened, so a file that cannot be read costs nothing. */
+async function readInput(file: string, io: CliIo): Promise<string> {
+  const read = file === '-' ? text(io.stdin) : readFile(file, 'utf8')
+  const whole = await read.catch(({ code, message }: NodeJS.ErrnoException) => {
     throw new UsageError(
-      error.code === 'ENOENT'
+      code === 'ENOENT'
         ? `there is no file ${file} to import.`
-        : `cannot read ${file}: ${error.message}`,
+        : code === 'EISDIR'
+          ? `${file} is a folder: import takes a file, or - for standard input.`
+          : `cannot read ${file}: ${message}`,
     )
   })
-  if (found.isDirectory())
-    throw new UsageError(`${file} is a folder: import takes a file, or - for standard input.`)
-  const stream = createReadStream(file)
-  // Opened before the database is, so a file that cannot be read costs nothing.
-  await once(stream, 'open').catch((error: Error) => {
-    throw new UsageError(`cannot read ${file}: ${error.message}`)
-  })
-  return stream
+  return whole.replace(/^\uFEFF/, '')
 }

@@ -10,7 +10,7 @@ import { UsageError, type SiteList } from './lists'
 import * as files from './list-files'
 import { signups, table, type Row } from './table'
 
-type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable; site: SiteList }
+type Io = { env: Env; stdin: Readable; stdout: Writable; input?: string; site: SiteList }
 
 async function* addresses(positionals: string[], io: Io): AsyncGenerator<string> {
   yield* positionals.filter((arg) => arg !== '-')
@@ -90,10 +90,8 @@ export async function runCommand(
         tally.rejected += 1
         say(`line ${line}: rejected, ${reason}`)
       }
-      const backup = values['with-erasures'] ? await files.readBackup(io.input!) : undefined
-      const checked =
-        backup?.rows ??
-        (await files.readList(io.input!, values.format as files.ListFormat | undefined))
+      const backup = values['with-erasures'] ? files.readBackup(io.input!) : undefined
+      const checked = backup?.rows ?? files.readList(io.input!)
       const rows = checked.filter((row): row is files.ImportRow => 'email' in row)
       if (backup) {
         const added = await sql.restoreErasures(db, backup.erasures)

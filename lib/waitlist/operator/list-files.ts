@@ -1,8 +1,7 @@
 // The list as a file, as export writes it and import reads it: CSV (RFC 4180, a field a spreadsheet
 // would run as a formula guarded by a leading ') or one JSON array.
 import { once } from 'node:events'
-import { text as readText } from 'node:stream/consumers'
-import type { Readable, Writable } from 'node:stream'
+import type { Writable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { WAITLIST_SOURCES } from '@/lib/site'
@@ -96,8 +95,6 @@ function csvRecords(text: string): [number, Record<string, unknown>][] {
   }
 }
 
-const readAll = async (input: Readable) => (await readText(input)).replace(/^\uFEFF/, '')
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -115,14 +112,10 @@ const checkAll = (list: unknown[]) =>
     ),
   )
 
-/** JSON told by its first character, or by `format`. */
-export async function readList(
-  input: Readable,
-  format?: ListFormat,
-): Promise<(ImportRow | Rejected)[]> {
-  const text = await readAll(input)
+/** JSON told by its first character. */
+export function readList(text: string): (ImportRow | Rejected)[] {
   if (!text.trim()) throw new Failure('the file is empty.')
-  if (format ? format === 'json' : /^\s*\[/.test(text)) {
+  if (/^\s*[[{]/.test(text)) {
     const list = parseJson(text)
     if (!Array.isArray(list))
       throw new Failure('a JSON list is an array of objects with email and source.')
@@ -156,10 +149,8 @@ export async function writeBackup(
 
 const HEX = /^(?:[0-9a-f]{2})+$/
 
-export async function readBackup(
-  input: Readable,
-): Promise<{ rows: (ImportRow | Rejected)[]; erasures: Erasures }> {
-  const backup = parseJson(await readAll(input)) as Record<string, unknown> | null
+export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; erasures: Erasures } {
+  const backup = parseJson(text) as Record<string, unknown> | null
   const { erasure_key: key, erasures: marks, list } = backup ?? {}
   const sound =
     typeof key === 'string' &&
