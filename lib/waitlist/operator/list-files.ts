@@ -12,12 +12,7 @@ export const LIST_FORMATS = ['csv', 'json'] as const
 export type ListFormat = (typeof LIST_FORMATS)[number]
 export type ListRow = { email: string; source: string; created_at: string }
 
-const COLUMNS = ['email', 'source', 'created_at'] as const
 const GUARDED = /^[=+\-@\t\r']/
-
-const guard = (value: string) => (GUARDED.test(value) ? `'${value}` : value)
-const unguard = (value: string) =>
-  value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value
 
 async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain')
@@ -29,21 +24,21 @@ export async function writeList(
   format: ListFormat,
   out: Writable,
 ): Promise<number> {
-  const csv = (rows: string[][], header = false) =>
+  const csv = (rows: ListRow[], header = false) =>
     stringify(rows, {
       header,
-      columns: [...COLUMNS],
+      columns: ['email', 'source', 'created_at'],
       record_delimiter: 'windows',
       quoted_match: GUARDED,
+      cast: { string: (value) => (GUARDED.test(value) ? `'${value}` : value) },
     })
   let written = 0
   await write(out, format === 'json' ? '[' : csv([], true))
   for await (const page of pages) {
-    if (page.length === 0) continue
     await write(
       out,
       format === 'csv'
-        ? csv(page.map((row) => COLUMNS.map((c) => guard(row[c]))))
+        ? csv(page)
         : `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
     )
     written += page.length
@@ -52,13 +47,14 @@ export async function writeList(
   return written
 }
 
+type Fields = Record<string, unknown>
 export type ImportRow = { line: number; email: string; source: string; created_at?: string }
 export type Rejected = { line: number; reason: string }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i
 
 /** A row checked by the site's own schema. */
-function check(line: number, fields: Record<string, unknown>): ImportRow | Rejected {
+function check(line: number, fields: Fields): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
   if (!email.success)
     return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
@@ -75,19 +71,21 @@ function check(line: number, fields: Record<string, unknown>): ImportRow | Rejec
   return { line, email: email.data, source: source.data, created_at: at.trim() }
 }
 
-function csvRecords(text: string): [number, Record<string, unknown>][] {
+function csvRecords(text: string): [number, Fields][] {
   try {
-    const records = parse(text, {
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+    return parse<[number, Fields], Fields>(text, {
+      columns: true,
+      cast: (value, { header }) =>
+        header
+          ? value.trim().toLowerCase()
+          : value.startsWith("'") && GUARDED.test(value.slice(1))
+            ? value.slice(1)
+            : value,
+      on_record: (record, { lines }) => [lines, record],
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      info: true,
-    }) as { info: { lines: number }; record: Record<string, string> }[]
-    return records.map(({ info, record }) => [
-      info.lines,
-      Object.fromEntries(Object.entries(record).map(([name, value]) => [name, unguard(value)])),
-    ])
+    })
   } catch (error) {
     if (error instanceof CsvError)
       throw new Failure(`line ${String(error.lines)}: ${error.message}`)
@@ -106,10 +104,7 @@ function parseJson(text: string): unknown {
 /** Entries are counted from 1, as lines are in a CSV. */
 const checkAll = (list: unknown[]) =>
   list.map((entry, i) =>
-    check(
-      i + 1,
-      typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {},
-    ),
+    check(i + 1, typeof entry === 'object' && entry !== null ? (entry as Fields) : {}),
   )
 
 /** JSON told by its first character. */
@@ -150,7 +145,7 @@ export async function writeBackup(
 const HEX = /^(?:[0-9a-f]{2})+$/
 
 export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; erasures: Erasures } {
-  const backup = parseJson(text) as Record<string, unknown> | null
+  const backup = parseJson(text) as Fields | null
   const { erasure_key: key, erasures: marks, list } = backup ?? {}
   const sound =
     typeof key === 'string' &&
