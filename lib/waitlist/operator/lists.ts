@@ -49,17 +49,10 @@ const embedded = (env: Env, timeoutMs: number): Target => {
 }
 
 function supabase(raw: string): Target {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
+  const url = URL.parse(raw)
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol)) {
     throw new Failure(
-      "SUPABASE_DB_URL is not a connection string: set it to the postgresql:// URI under the dashboard's Connect button (the session pooler's), with the database password in it.",
-    )
-  }
-  if (!/^postgres(ql)?:$/.test(url.protocol)) {
-    throw new Failure(
-      `SUPABASE_DB_URL is ${url.protocol}//${url.host}, not a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
+      `SUPABASE_DB_URL is ${url ? `${url.protocol}//${url.host}, not` : 'not'} a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
     )
   }
   const user = decodeURIComponent(url.username)
