@@ -43,7 +43,6 @@ const COMMANDS: Record<string, Record<string, Option>> = {
 }
 const LIST_OPTIONS = { list: oneOf(...LISTS), project: takes('REF') }
 
-/** The name `typed` is a typo of, or the start of. */
 function closest(typed: string, names: string[]): string | undefined {
   return (
     names.find((name) => leven(typed, name) <= 2) ??

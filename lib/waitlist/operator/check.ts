@@ -16,7 +16,6 @@ type State = {
   previous_at: string
 }
 
-/** The first thing wrong with the migrations recorded, and what to do about it. */
 async function migrationProblem(db: Database, files: string[]): Promise<string | undefined> {
   const apply =
     db.kind === 'supabase'
@@ -46,7 +45,6 @@ async function migrationProblem(db: Database, files: string[]): Promise<string |
 const NOTHING_HOLDS =
   'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
-/** Resolves to the exit status. */
 export async function check(
   db: Database,
   site: SiteList,

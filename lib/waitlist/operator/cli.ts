@@ -17,7 +17,6 @@ export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
 
 export type CliIo = { env: Env; stdin: Readable; stdout: Writable; stderr: Writable }
 
-/** Resolves to the exit status. */
 export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(clean(text) + '\n')
   if (!argv[0] || ['help', '--help', '-h'].includes(argv[0])) {
@@ -41,9 +40,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       values.list as ListKind | undefined,
       values.project as string | undefined,
     )
-    // What changes a list acts on the one meant, or on none.
-    const changes = ['remove', 'import', 'signing-secret'].includes(name)
-    if (changes && lists.conflict) {
+    if (['remove', 'import', 'signing-secret'].includes(name) && lists.conflict) {
       throw new UsageError(
         `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
       )

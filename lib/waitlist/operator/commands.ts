@@ -18,7 +18,6 @@ async function* addresses(positionals: string[], io: Io): AsyncGenerator<string>
   for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
 }
 
-/** Resolves to the exit status. */
 export async function runCommand(
   name: string,
   values: Values,

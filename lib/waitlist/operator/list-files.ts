@@ -53,7 +53,6 @@ export type Rejected = { line: number; reason: string }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i
 
-/** A row checked by the site's own schema. */
 function check(line: number, fields: Fields): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
   if (!email.success)
@@ -107,7 +106,6 @@ const checkAll = (list: unknown[]) =>
     check(i + 1, typeof entry === 'object' && entry !== null ? (entry as Fields) : {}),
   )
 
-/** JSON told by its first character. */
 export function readList(text: string): (ImportRow | Rejected)[] {
   if (!text.trim()) throw new Failure('the file is empty.')
   if (/^\s*[[{]/.test(text)) {
