@@ -57,7 +57,8 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     const file =
       typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
     output = file ? await createOutput(file) : undefined
-    const input = name === 'import' ? await readInput(positionals[0]!, io) : undefined
+    const from = name === 'import' ? positionals[0] : positionals.includes('-') ? '-' : undefined
+    const input = from && (await readInput(from, io))
     db = await connect(lists)
     say(`waitlist: ${name} on ${db.where}`)
     if (lists.conflict)

@@ -1,6 +1,5 @@
 // What each command does with the database it was given, and what it says.
-import { createInterface } from 'node:readline'
-import type { Readable, Writable } from 'node:stream'
+import type { Writable } from 'node:stream'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import type { Values } from './arguments'
 import { check } from './check'
@@ -10,13 +9,8 @@ import { UsageError, type SiteList } from './lists'
 import * as files from './list-files'
 import { signups, table, type Row } from './table'
 
-type Io = { env: Env; stdin: Readable; stdout: Writable; input?: string; site: SiteList }
-
-async function* addresses(positionals: string[], io: Io): AsyncGenerator<string> {
-  yield* positionals.filter((arg) => arg !== '-')
-  if (!positionals.includes('-')) return
-  for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
-}
+/** `input`: what import or `remove -` reads. */
+type Io = { env: Env; stdout: Writable; input?: string; site: SiteList }
 
 export async function runCommand(
   name: string,
@@ -64,7 +58,8 @@ export async function runCommand(
     case 'remove': {
       let handled = 0
       let removed = 0
-      for await (const raw of addresses(positionals, io)) {
+      const named = positionals.filter((arg) => arg !== '-')
+      for (const raw of [...named, ...(io.input?.split('\n') ?? [])]) {
         const address = raw.trim().toLowerCase()
         if (!address) continue
         const listed = await sql.erase(db, address)
