@@ -62,12 +62,10 @@ function check(line: number, fields: Fields): ImportRow | Rejected {
     const not = JSON.stringify(fields.source ?? '')
     return { line, reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${not}` }
   }
-  const at = fields.created_at
-  if (at === undefined || at === null || at === '')
-    return { line, email: email.data, source: source.data }
-  if (typeof at !== 'string' || !TIMESTAMP.test(at.trim()))
+  const at = fields.created_at ?? ''
+  if (typeof at !== 'string' || (at !== '' && !TIMESTAMP.test(at.trim())))
     return { line, reason: `created_at is not a time with a UTC offset: ${JSON.stringify(at)}` }
-  return { line, email: email.data, source: source.data, created_at: at.trim() }
+  return { line, email: email.data, source: source.data, created_at: at.trim() || undefined }
 }
 
 function csvRecords(text: string): [number, Fields][] {
@@ -101,10 +99,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Entries are counted from 1, as lines are in a CSV. */
-const checkAll = (list: unknown[]) =>
-  list.map((entry, i) =>
-    check(i + 1, typeof entry === 'object' && entry !== null ? (entry as Fields) : {}),
-  )
+const checkAll = (list: unknown[]) => list.map((entry, i) => check(i + 1, Object(entry) as Fields))
 
 export function readList(text: string): (ImportRow | Rejected)[] {
   if (!text.trim()) throw new Failure('the file is empty.')
