@@ -3,7 +3,7 @@
 import type { Writable } from 'node:stream'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import type { Database } from './database'
-import type { SiteList } from './lists'
+import { Failure, type SiteList } from './lists'
 import { lastSigned, one } from './sql'
 import { signups, table, type Row } from './table'
 
@@ -53,24 +53,21 @@ export async function check(
 ): Promise<number> {
   const names = (await readMigrations()).map((migration) => migration.file)
   const problem = await migrationProblem(db, names)
+  if (problem) throw new Failure(problem)
   // No row where the limits' trigger is missing or disabled.
-  const state = problem
-    ? undefined
-    : await one<State | undefined>(
-        db,
-        `select l.signups_per_minute as ceiling, coalesce((select signups::int from waitlist_private.held_back), 0) as held_back,
-                s.signing_secret is not null as signed, s.previous_signing_secret is not null as previous,
-                ${lastSigned('s.signed_at')} as signed_at, ${lastSigned('s.previous_signed_at')} as previous_at
-           from waitlist_private.signup_limits l left join waitlist_private.secrets s on true
-          where exists (select 1 from pg_trigger where tgrelid = 'public.waitlist'::regclass
-                         and tgname = 'limit_signups' and tgenabled in ('O', 'A'))`,
-      )
-  if (!state) {
-    say(
-      `waitlist: ${problem ?? `the signup limits are not in place on ${db.where}: the trigger limit_signups on public.waitlist is missing or disabled, so nothing limits how fast signups are stored.`}`,
+  const state = await one<State | undefined>(
+    db,
+    `select l.signups_per_minute as ceiling, coalesce((select signups::int from waitlist_private.held_back), 0) as held_back,
+            s.signing_secret is not null as signed, s.previous_signing_secret is not null as previous,
+            ${lastSigned('s.signed_at')} as signed_at, ${lastSigned('s.previous_signed_at')} as previous_at
+       from waitlist_private.signup_limits l left join waitlist_private.secrets s on true
+      where exists (select 1 from pg_trigger where tgrelid = 'public.waitlist'::regclass
+                     and tgname = 'limit_signups' and tgenabled in ('O', 'A'))`,
+  )
+  if (!state)
+    throw new Failure(
+      `the signup limits are not in place on ${db.where}: the trigger limit_signups on public.waitlist is missing or disabled, so nothing limits how fast signups are stored.`,
     )
-    return 1
-  }
   const ceiling =
     state.ceiling === null
       ? 'none: no limit on signups from everyone together (null)'

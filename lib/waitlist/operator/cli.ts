@@ -49,10 +49,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       'problem' in lists.site
         ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
         : undefined
-    if (name === 'check' && broken) {
-      say(`waitlist: ${broken}`)
-      return EXIT.failed
-    }
+    if (name === 'check' && broken) throw new Failure(broken)
     // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
     const file =
       typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
@@ -77,7 +74,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     return status
   } catch (error) {
     const usage = error instanceof UsageError
-    // Expected: a mistake, a file that is no list, the database's own refusal or one that cannot be used.
+    // Expected: a mistake, a failure said in one line, or the database's own refusal.
     if (!usage && !(error instanceof Failure) && !(error as { code?: unknown }).code) throw error
     say(`waitlist: ${(error as Error).message}`)
     return usage ? EXIT.usage : EXIT.failed

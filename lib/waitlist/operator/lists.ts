@@ -13,7 +13,7 @@ import {
 /** A mistake in the command or its setup: said in one line, exit status 2. */
 export class UsageError extends Error {}
 
-/** The database could not be used, or a file is no list: said in one line, exit status 1, as the database's own refusals are. */
+/** The database could not be used, a file is no list, or check found something wrong: said in one line, exit status 1. */
 export class Failure extends Error {}
 
 export const LISTS = ['supabase', 'embedded'] as const
