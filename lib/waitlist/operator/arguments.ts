@@ -102,19 +102,18 @@ export function parse(argv: string[], env: Env) {
     throw new UsageError(`${name} ${problem}. It takes: ${described.join(', ')}.`)
   }
   const { values, positionals } = parsed as { values: Values; positionals: string[] }
-  const [fewest, most] = name === 'import' ? [1, 1] : name === 'remove' ? [1, Infinity] : [0, 0]
+  const [fewest, most, wants]: [number, number, string] =
+    name === 'import'
+      ? [1, 1, 'import takes one FILE, or - for standard input.']
+      : name === 'remove'
+        ? [1, Infinity, 'remove takes the ADDRESS to erase, or - to read them from standard input.']
+        : [0, 0, `${name} takes no argument "${positionals[0]}".`]
   if (positionals.length < fewest || positionals.length > most) {
     const npm =
       underNpm(env) && positionals.length > most
         ? ` If it is an option's value, ${npmHint(name)}.`
         : ''
-    throw new UsageError(
-      (name === 'import'
-        ? 'import takes one FILE, or - for standard input.'
-        : name === 'remove'
-          ? 'remove takes the ADDRESS to erase, or - to read them from standard input.'
-          : `${name} takes no argument "${positionals[0]}".`) + npm,
-    )
+    throw new UsageError(wants + npm)
   }
   for (const [option, { choices }] of Object.entries(options)) {
     const value = values[option] as string | undefined
