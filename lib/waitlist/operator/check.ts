@@ -1,9 +1,9 @@
 // The check command: what the database records and holds, read from the CLI's history and the
 // catalogs, and the first thing wrong with it; it changes nothing.
-import type { Writable } from 'node:stream'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import type { Database } from './database'
-import { Failure, type SiteList } from './lists'
+import type { Io } from './commands'
+import { Failure } from './lists'
 import { lastSigned, one } from './sql'
 import { signups, table, type Row } from './table'
 
@@ -45,12 +45,7 @@ async function migrationProblem(db: Database, files: string[]): Promise<string |
 const NOTHING_HOLDS =
   'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
-export async function check(
-  db: Database,
-  site: SiteList,
-  stdout: Writable,
-  say: (text: string) => void,
-): Promise<number> {
+export async function check(db: Database, { site, stdout, say }: Io): Promise<number> {
   const names = (await readMigrations()).map((migration) => migration.file)
   const problem = await migrationProblem(db, names)
   if (problem) throw new Failure(problem)

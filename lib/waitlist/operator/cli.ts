@@ -61,14 +61,13 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     if (lists.conflict)
       say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
     if (broken) say(`waitlist: note: ${broken}`)
-    const status = await runCommand(
-      name,
-      { ...values, output: file },
-      positionals,
-      db,
-      { ...io, stdout: output ?? io.stdout, input, site: lists.site },
+    const status = await runCommand(name, { ...values, output: file }, positionals, db, {
+      ...io,
+      stdout: output ?? io.stdout,
+      input,
+      site: lists.site,
       say,
-    )
+    })
     if (output) await once(output.end(), 'finish')
     kept = true
     return status

@@ -9,8 +9,14 @@ import { UsageError, type SiteList } from './lists'
 import * as files from './list-files'
 import { signups, table, type Row } from './table'
 
-/** `input`: what import or `remove -` reads. */
-type Io = { env: Env; stdout: Writable; input?: string; site: SiteList }
+/** `input`: what import or `remove -` reads; `say`: a line on stderr. */
+export type Io = {
+  env: Env
+  stdout: Writable
+  input?: string
+  site: SiteList
+  say: (text: string) => void
+}
 
 export async function runCommand(
   name: string,
@@ -18,8 +24,8 @@ export async function runCommand(
   positionals: string[],
   db: Database,
   io: Io,
-  say: (text: string) => void,
 ): Promise<number> {
+  const { say } = io
   switch (name) {
     case 'count':
       io.stdout.write(`${signups(await sql.count(db))} on ${db.list}\n`)
@@ -122,7 +128,7 @@ export async function runCommand(
       return tally.rejected > 0 ? 3 : 0
     }
     case 'check':
-      return check(db, io.site, io.stdout, say)
+      return check(db, io)
     default: {
       if (db.kind !== 'supabase')
         throw new UsageError(
