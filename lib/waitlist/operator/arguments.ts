@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util'
 import leven from 'leven'
 import type { Env } from '@/lib/env'
 import { LISTS, UsageError } from './lists'
-import { LIST_FORMATS } from './list-files'
 
 export type Values = Record<string, string | string[] | boolean | undefined>
 
@@ -34,7 +33,7 @@ const takes = (value: string, multiple = false): Option => ({ type: 'string', va
 const oneOf = (...choices: string[]): Option => ({ type: 'string', choices })
 const COMMANDS: Record<string, Record<string, Option>> = {
   count: {},
-  export: { format: oneOf(...LIST_FORMATS), output: takes('FILE'), 'with-erasures': flag },
+  export: { format: oneOf('csv', 'json'), output: takes('FILE'), 'with-erasures': flag },
   stats: { days: takes('N'), format: oneOf('table', 'json') },
   remove: {},
   import: { restore: takes('ADDRESS', true), 'with-erasures': flag },

@@ -8,8 +8,7 @@ import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 import { Failure } from './lists'
 
-export const LIST_FORMATS = ['csv', 'json'] as const
-export type ListFormat = (typeof LIST_FORMATS)[number]
+export type ListFormat = 'csv' | 'json'
 export type ListRow = { email: string; source: string; created_at: string }
 
 const GUARDED = /^[=+\-@\t\r']/
