@@ -1,9 +1,7 @@
 // `npm run waitlist`: runs one command on the list it names, and turns each failure into one line
 // and an exit status.
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
@@ -23,8 +21,6 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     io.stdout.write(USAGE)
     return argv[0] ? EXIT.done : EXIT.usage
   }
-  let output: WriteStream | undefined
-  let kept = false
   let db: Database | undefined
   try {
     const { name, values, positionals } = parse(argv, io.env)
@@ -50,10 +46,6 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
         : undefined
     if (name === 'check' && broken) throw new Failure(broken)
-    // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
-    const file =
-      typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
-    output = file ? await createOutput(file) : undefined
     const from = name === 'import' ? positionals[0] : positionals.includes('-') ? '-' : undefined
     const input = from && (await readInput(from, io))
     db = await connect(lists)
@@ -61,16 +53,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     if (lists.conflict)
       say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
     if (broken) say(`waitlist: note: ${broken}`)
-    const status = await runCommand(name, { ...values, output: file }, positionals, db, {
-      ...io,
-      stdout: output ?? io.stdout,
-      input,
-      site: lists.site,
-      say,
-    })
-    if (output) await once(output.end(), 'finish')
-    kept = true
-    return status
+    return await runCommand(name, values, positionals, db, { ...io, input, site: lists.site, say })
   } catch (error) {
     const usage = error instanceof UsageError
     // Expected: a mistake, a failure said in one line, or the database's own refusal.
@@ -79,24 +62,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     return usage ? EXIT.usage : EXIT.failed
   } finally {
     await db?.close().catch(() => {})
-    // An export cut short would pass for a whole backup: only a finished one is kept.
-    if (output && !kept) await rm(String(output.destroy().path), { force: true }).catch(() => {})
   }
-}
-
-async function createOutput(file: string): Promise<WriteStream> {
-  // The list is people's addresses: readable by its owner alone, whatever the umask.
-  const stream = createWriteStream(file, { flags: 'wx', mode: 0o600 })
-  // A write still under way when a failed export destroys the file fails too: already said.
-  stream.on('error', () => {})
-  await once(stream, 'open').catch(({ code, message }: NodeJS.ErrnoException) => {
-    throw new UsageError(
-      code === 'EEXIST'
-        ? `${file} exists, and export never writes over a file: name a new one.`
-        : `cannot make ${file}: ${message}`,
-    )
-  })
-  return stream
 }
 
 /** The whole file, or standard input; read before the database is opened, so a file that cannot be read costs nothing. */

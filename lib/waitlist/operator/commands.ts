@@ -31,14 +31,18 @@ export async function runCommand(
       io.stdout.write(`${signups(await sql.count(db))} on ${db.list}\n`)
       return 0
     case 'export': {
-      const format = (values.format as files.ListFormat | undefined) ?? 'csv'
       const marks = values['with-erasures'] ? await sql.erasures(db) : undefined
-      const written = marks
-        ? await files.writeBackup(sql.pages(db), marks, io.stdout)
-        : await files.writeList(sql.pages(db), format, io.stdout)
-      const file = values.output ? `wrote ${String(values.output)}, ` : 'exported '
+      const rows = await sql.list(db)
+      const text = marks
+        ? files.backupFile(rows, marks)
+        : files.listFile(rows, (values.format as files.ListFormat | undefined) ?? 'csv')
+      const file = values.output === '-' ? undefined : (values.output as string | undefined)
+      if (file) await files.writeNewFile(file, text)
+      else io.stdout.write(text)
       const erased = marks ? ` and ${marks.marks.length} erasure marks` : ''
-      say(`waitlist: ${file}${signups(written)}${erased} from ${db.list}`)
+      say(
+        `waitlist: ${file ? `wrote ${file}, ` : 'exported '}${signups(rows.length)}${erased} from ${db.list}`,
+      )
       return 0
     }
     case 'stats': {

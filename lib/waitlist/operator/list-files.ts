@@ -1,49 +1,39 @@
 // The list as a file, as export writes it and import reads it: CSV (RFC 4180, a field a spreadsheet
 // would run as a formula guarded by a leading ') or one JSON array.
-import { once } from 'node:events'
-import type { Writable } from 'node:stream'
+import { rm, writeFile } from 'node:fs/promises'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
-import { Failure } from './lists'
+import { Failure, UsageError } from './lists'
 
 export type ListFormat = 'csv' | 'json'
 export type ListRow = { email: string; source: string; created_at: string }
 
 const GUARDED = /^[=+\-@\t\r']/
 
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain')
+export function listFile(rows: ListRow[], format: ListFormat): string {
+  if (format === 'json')
+    return rows.length ? `[\n${rows.map((row) => JSON.stringify(row)).join(',\n')}\n]\n` : '[]\n'
+  return stringify(rows, {
+    header: true,
+    columns: ['email', 'source', 'created_at'],
+    record_delimiter: 'windows',
+    quoted_match: GUARDED,
+    cast: { string: (value) => (GUARDED.test(value) ? `'${value}` : value) },
+  })
 }
 
-/** Resolves to the rows written. */
-export async function writeList(
-  pages: AsyncIterable<ListRow[]>,
-  format: ListFormat,
-  out: Writable,
-): Promise<number> {
-  const csv = (rows: ListRow[], header = false) =>
-    stringify(rows, {
-      header,
-      columns: ['email', 'source', 'created_at'],
-      record_delimiter: 'windows',
-      quoted_match: GUARDED,
-      cast: { string: (value) => (GUARDED.test(value) ? `'${value}` : value) },
-    })
-  let written = 0
-  await write(out, format === 'json' ? '[' : csv([], true))
-  for await (const page of pages) {
-    await write(
-      out,
-      format === 'csv'
-        ? csv(page)
-        : `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
-    )
-    written += page.length
-  }
-  if (format === 'json') await write(out, written ? '\n]\n' : ']\n')
-  return written
+/** A new file its owner alone can read (it holds people's addresses), whole or not at all. */
+export async function writeNewFile(file: string, text: string): Promise<void> {
+  await writeFile(file, text, { flag: 'wx', mode: 0o600 }).catch(
+    async ({ code, message }: NodeJS.ErrnoException) => {
+      if (code === 'EEXIST')
+        throw new UsageError(`${file} exists, and export never writes over a file: name a new one.`)
+      await rm(file, { force: true }).catch(() => {})
+      throw new UsageError(`cannot make ${file}: ${message}`)
+    },
+  )
 }
 
 type Fields = Record<string, unknown>
@@ -119,19 +109,9 @@ export function readList(text: string): (ImportRow | Rejected)[] {
 /** Keyed hashes of erased addresses, and the key that makes them. */
 export type Erasures = { key: string; marks: { email_hash: string; erased_at: string }[] }
 
-/** One JSON object, the list last, written page by page. */
-export async function writeBackup(
-  pages: AsyncIterable<ListRow[]>,
-  { key, marks }: Erasures,
-  out: Writable,
-): Promise<number> {
-  await write(
-    out,
-    `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": `,
-  )
-  const written = await writeList(pages, 'json', out)
-  await write(out, '}\n')
-  return written
+/** One JSON object, the list last. */
+export function backupFile(rows: ListRow[], { key, marks }: Erasures): string {
+  return `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": ${listFile(rows, 'json')}}\n`
 }
 
 const HEX = /^(?:[0-9a-f]{2})+$/
