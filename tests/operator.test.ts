@@ -253,10 +253,10 @@ describe.each(STORES)('$name', (store) => {
       ])
     })
 
-    it('removes in any case, says from which list, remembers each as a keyed hash, and an import skips it until restored', async () => {
+    it('removes in any case, named or read from stdin, says from which list, remembers each as a keyed hash, and an import skips it until restored', async () => {
       const older = path.join(files, 'older.csv')
       expect((await cli(`export --output ${older}`, env)).code).toBe(0)
-      const removed = await cli('remove ANNA@Example.com nobody@example.com', env)
+      const removed = await cli('remove ANNA@Example.com -', env, 'nobody@example.com\r\n\n')
       expect(removed).toMatchObject({
         code: 0,
         stdout:

@@ -3,40 +3,27 @@ import { parseArgs } from 'node:util'
 import leven from 'leven'
 import type { Env } from '@/lib/env'
 import { LISTS, UsageError } from './lists'
-import { LIST_FORMATS } from './list-files'
 
 export type Values = Record<string, string | string[] | boolean | undefined>
 
 export const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embedded] [--project REF]
 
-  count                                  how many signups there are
+  count                                   how many signups there are
   export [--format csv|json] [--output FILE] [--with-erasures]
-                                         the list, to stdout or to a new FILE (- for stdout),
-                                         readable by you alone; --with-erasures adds the
-                                         erasure marks and their key (JSON)
-  stats [--days N] [--format table|json] totals, per form, per UTC day (default 14 days)
-  remove ADDRESS... | -                  erases each address (- reads them from stdin, one a
-                                         line); an import never adds it back
-  import FILE|- [--format csv|json] [--restore ADDRESS]... [--with-erasures]
-                                         adds a list, skipping addresses already on it and
-                                         those erased, but for each --restore ADDRESS;
-                                         --with-erasures takes the marks too, into a fresh project
-  check                                  the site's configuration, and the database: every
-                                         migration applied? the limits? signing?
+                                          the list, to stdout or to a new FILE only you can
+                                          read; --with-erasures adds the erasure marks (JSON)
+  stats [--days N] [--format table|json]  totals, per form, per UTC day (default 14 days)
+  remove ADDRESS... | -                   erases each address (- reads them from stdin)
+  import FILE|- [--restore ADDRESS]... [--with-erasures]
+                                          adds a list, skipping addresses already on it, and
+                                          those erased but for each --restore ADDRESS
+  check                                   the site's configuration, and the database's
   signing-secret [--set|--retire-previous [--force]]
-                                         makes a secret for the site to sign its inserts with;
-                                         --set has Supabase refuse inserts not signed with
-                                         WAITLIST_SIGNING_SECRET, or with the secret it replaces
-                                         until --retire-previous, which waits until that has
-                                         signed none for 10 minutes (docs/supabase.md#signing)
+                                          a secret for the site to sign with; --set gives it
+                                          to Supabase (docs/supabase.md#signing)
 
-With SUPABASE_DB_URL set the commands work on that database (Supabase's);
-else on the embedded database in WAITLIST_DATA_DIR (.data/waitlist), through
-the running server when there is one. --list supabase or --list embedded
-names the store meant; remove, import, signing-secret --set and --retire-previous
-refuse to guess when the site's configuration here writes to the other, and
-act on another Supabase project than the site's only when --project names it.
-They read the .env files next dev reads. Exit status: 0 done, 1 failed, 2 a mistake in the
+The list: SUPABASE_DB_URL's database, else the embedded one in WAITLIST_DATA_DIR
+(docs/operating.md#which-list). Exit status: 0 done, 1 failed, 2 a mistake in the
 command or its setup, 3 import rejected rows.
 `
 
@@ -46,20 +33,15 @@ const takes = (value: string, multiple = false): Option => ({ type: 'string', va
 const oneOf = (...choices: string[]): Option => ({ type: 'string', choices })
 const COMMANDS: Record<string, Record<string, Option>> = {
   count: {},
-  export: { format: oneOf(...LIST_FORMATS), output: takes('FILE'), 'with-erasures': flag },
+  export: { format: oneOf('csv', 'json'), output: takes('FILE'), 'with-erasures': flag },
   stats: { days: takes('N'), format: oneOf('table', 'json') },
   remove: {},
-  import: {
-    format: oneOf(...LIST_FORMATS),
-    restore: takes('ADDRESS', true),
-    'with-erasures': flag,
-  },
+  import: { restore: takes('ADDRESS', true), 'with-erasures': flag },
   check: {},
   'signing-secret': { set: flag, 'retire-previous': flag, force: flag },
 }
 const LIST_OPTIONS = { list: oneOf(...LISTS), project: takes('REF') }
 
-/** The name `typed` is a typo of, or the start of. */
 function closest(typed: string, names: string[]): string | undefined {
   return (
     names.find((name) => leven(typed, name) <= 2) ??
@@ -80,8 +62,7 @@ function npmTook(env: Env): string | undefined {
     .find((name) => env[`npm_config_${name.replaceAll('-', '_')}`])
 }
 
-type Parsed = { name: string; values: Values; positionals: string[] }
-export function parse(argv: string[], env: Env): Parsed {
+export function parse(argv: string[], env: Env) {
   const [name = '', ...rest] = argv
   const taken = npmTook(env)
   if (taken) throw new UsageError(`npm took --${taken} for itself: ${npmHint(name, taken)}`)
@@ -105,12 +86,9 @@ export function parse(argv: string[], env: Env): Parsed {
     const takesValue = options[/^--([\w-]+)$/.exec(arg)?.[1] ?? '']?.type === 'string'
     args.push(takesValue && /^-[^-]/.test(next) ? `${arg}=${rest[++i]}` : arg)
   }
-  let parsed: Parsed
+  let parsed
   try {
-    parsed = {
-      name,
-      ...parseArgs({ args, options, allowPositionals: true, strict: true }),
-    } as Parsed
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true })
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException
     // Node names the option it stopped at: '--fromat', or '--format <value>' when its value is missing.
@@ -122,27 +100,21 @@ export function parse(argv: string[], env: Env): Parsed {
         : `was given ${typed} ${/missing|ambiguous/.test(message) ? 'without its value' : 'with a value it does not take'}`
     throw new UsageError(`${name} ${problem}. It takes: ${described.join(', ')}.`)
   }
-  const { values, positionals } = parsed
-  const [fewest, most] = name === 'import' ? [1, 1] : name === 'remove' ? [1, Infinity] : [0, 0]
+  const { values, positionals } = parsed as { values: Values; positionals: string[] }
+  const [fewest, most, wants]: [number, number, string] =
+    name === 'import'
+      ? [1, 1, 'import takes one FILE, or - for standard input.']
+      : name === 'remove'
+        ? [1, Infinity, 'remove takes the ADDRESS to erase, or - to read them from standard input.']
+        : [0, 0, `${name} takes no argument "${positionals[0]}".`]
   if (positionals.length < fewest || positionals.length > most) {
     const npm =
       underNpm(env) && positionals.length > most
         ? ` If it is an option's value, ${npmHint(name)}.`
         : ''
-    throw new UsageError(
-      (name === 'import'
-        ? 'import takes one FILE, or - for standard input.'
-        : name === 'remove'
-          ? 'remove takes the ADDRESS to erase, or - to read them from standard input.'
-          : `${name} takes no argument "${positionals[0]}".`) + npm,
-    )
+    throw new UsageError(wants + npm)
   }
-  validate(name, values)
-  return parsed
-}
-
-function validate(name: string, values: Values): void {
-  for (const [option, { choices }] of Object.entries({ ...COMMANDS[name], ...LIST_OPTIONS })) {
+  for (const [option, { choices }] of Object.entries(options)) {
     const value = values[option] as string | undefined
     if (choices && value !== undefined && !choices.includes(value))
       throw new UsageError(`--${option} must be ${choices.join(' or ')}, not "${value}".`)
@@ -156,7 +128,8 @@ function validate(name: string, values: Values): void {
       `--project takes a Supabase project's ref, as in https://<ref>.supabase.co, not "${project}".`,
     )
   if (values['with-erasures'] && values.format === 'csv')
-    throw new UsageError('--with-erasures writes and reads JSON: leave out --format csv.')
+    throw new UsageError('--with-erasures writes JSON: leave out --format csv.')
   if (values.set && values['retire-previous'])
     throw new UsageError('signing-secret takes --set or --retire-previous, not both.')
+  return { name, values, positionals }
 }

@@ -1,32 +1,26 @@
 // `npm run waitlist`: runs one command on the list it names, and turns each failure into one line
 // and an exit status.
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
-import { rm, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
+import { text } from 'node:stream/consumers'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import { clean } from '@/lib/log'
 import { parse, USAGE } from './arguments'
 import { runCommand } from './commands'
 import { connect, type Database } from './database'
-import { chooseLists, UsageError, type ListKind } from './lists'
-import { ListFileError } from './list-files'
+import { chooseLists, Failure, UsageError, type ListKind } from './lists'
 
 export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
 
 export type CliIo = { env: Env; stdin: Readable; stdout: Writable; stderr: Writable }
 
-/** Resolves to the exit status. */
 export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(clean(text) + '\n')
   if (!argv[0] || ['help', '--help', '-h'].includes(argv[0])) {
     io.stdout.write(USAGE)
     return argv[0] ? EXIT.done : EXIT.usage
   }
-  let output: WriteStream | undefined
-  let input: Readable | undefined
-  let kept = false
   let db: Database | undefined
   try {
     const { name, values, positionals } = parse(argv, io.env)
@@ -42,9 +36,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       values.list as ListKind | undefined,
       values.project as string | undefined,
     )
-    // What changes a list acts on the one meant, or on none.
-    const changes = ['remove', 'import', 'signing-secret'].includes(name)
-    if (changes && lists.conflict) {
+    if (['remove', 'import', 'signing-secret'].includes(name) && lists.conflict) {
       throw new UsageError(
         `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
       )
@@ -53,76 +45,37 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       'problem' in lists.site
         ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
         : undefined
-    if (name === 'check' && broken) {
-      say(`waitlist: ${broken}`)
-      return EXIT.failed
-    }
-    // Made before the list is read, so a name that cannot be used costs nothing; never over an earlier export.
-    const file =
-      typeof values.output === 'string' && values.output !== '-' ? values.output : undefined
-    output = file ? await createOutput(file) : undefined
-    input = name === 'import' ? await openInput(positionals[0]!, io) : undefined
+    if (name === 'check' && broken) throw new Failure(broken)
+    const from = name === 'import' ? positionals[0] : positionals.includes('-') ? '-' : undefined
+    const input = from && (await readInput(from, io))
     db = await connect(lists)
     say(`waitlist: ${name} on ${db.where}`)
     if (lists.conflict)
       say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
     if (broken) say(`waitlist: note: ${broken}`)
-    const status = await runCommand(
-      name,
-      { ...values, output: file },
-      positionals,
-      db,
-      { ...io, stdout: output ?? io.stdout, input, site: lists.site },
-      say,
-    )
-    if (output) await once(output.end(), 'finish')
-    kept = true
-    return status
+    return await runCommand(name, values, positionals, db, { ...io, input, site: lists.site, say })
   } catch (error) {
     const usage = error instanceof UsageError
-    // Expected: a mistake, a file that is no list, the database's own refusal or one that cannot be used.
-    if (!usage && !(error instanceof ListFileError) && !(error as { code?: unknown }).code)
-      throw error
+    // Expected: a mistake, a failure said in one line, or the database's own refusal.
+    if (!usage && !(error instanceof Failure) && !(error as { code?: unknown }).code) throw error
     say(`waitlist: ${(error as Error).message}`)
     return usage ? EXIT.usage : EXIT.failed
   } finally {
-    if (input !== io.stdin) input?.destroy()
     await db?.close().catch(() => {})
-    // An export cut short would pass for a whole backup: only a finished one is kept.
-    if (output && !kept) await rm(String(output.destroy().path), { force: true }).catch(() => {})
   }
 }
 
-async function createOutput(file: string): Promise<WriteStream> {
-  // The list is people's addresses: readable by its owner alone, whatever the umask.
-  const stream = createWriteStream(file, { flags: 'wx', mode: 0o600 })
-  // A write still under way when a failed export destroys the file fails too: already said.
-  stream.on('error', () => {})
-  await once(stream, 'open').catch(({ code, message }: NodeJS.ErrnoException) => {
+/** The whole file, or standard input; read before the database is opened, so a file that cannot be read costs nothing. */
+async function readInput(file: string, io: CliIo): Promise<string> {
+  const read = file === '-' ? text(io.stdin) : readFile(file, 'utf8')
+  const whole = await read.catch(({ code, message }: NodeJS.ErrnoException) => {
     throw new UsageError(
-      code === 'EEXIST'
-        ? `${file} exists, and export never writes over a file: name a new one.`
-        : `cannot make ${file}: ${message}`,
-    )
-  })
-  return stream
-}
-
-async function openInput(file: string, io: CliIo): Promise<Readable> {
-  if (file === '-') return io.stdin
-  const found = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(
-      error.code === 'ENOENT'
+      code === 'ENOENT'
         ? `there is no file ${file} to import.`
-        : `cannot read ${file}: ${error.message}`,
+        : code === 'EISDIR'
+          ? `${file} is a folder: import takes a file, or - for standard input.`
+          : `cannot read ${file}: ${message}`,
     )
   })
-  if (found.isDirectory())
-    throw new UsageError(`${file} is a folder: import takes a file, or - for standard input.`)
-  const stream = createReadStream(file)
-  // Opened before the database is, so a file that cannot be read costs nothing.
-  await once(stream, 'open').catch((error: Error) => {
-    throw new UsageError(`cannot read ${file}: ${error.message}`)
-  })
-  return stream
+  return whole.replace(/^\uFEFF/, '')
 }

@@ -1,6 +1,5 @@
 // What each command does with the database it was given, and what it says.
-import { createInterface } from 'node:readline'
-import type { Readable, Writable } from 'node:stream'
+import type { Writable } from 'node:stream'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
 import type { Values } from './arguments'
 import { check } from './check'
@@ -10,36 +9,40 @@ import { UsageError, type SiteList } from './lists'
 import * as files from './list-files'
 import { signups, table, type Row } from './table'
 
-type Io = { env: Env; stdin: Readable; stdout: Writable; input?: Readable; site: SiteList }
-
-async function* addresses(positionals: string[], io: Io): AsyncGenerator<string> {
-  yield* positionals.filter((arg) => arg !== '-')
-  if (!positionals.includes('-')) return
-  for await (const line of createInterface({ input: io.stdin, crlfDelay: Infinity })) yield line
+/** `input`: what import or `remove -` reads; `say`: a line on stderr. */
+export type Io = {
+  env: Env
+  stdout: Writable
+  input?: string
+  site: SiteList
+  say: (text: string) => void
 }
 
-/** Resolves to the exit status. */
 export async function runCommand(
   name: string,
   values: Values,
   positionals: string[],
   db: Database,
   io: Io,
-  say: (text: string) => void,
 ): Promise<number> {
+  const { say } = io
   switch (name) {
     case 'count':
       io.stdout.write(`${signups(await sql.count(db))} on ${db.list}\n`)
       return 0
     case 'export': {
-      const format = (values.format as files.ListFormat | undefined) ?? 'csv'
       const marks = values['with-erasures'] ? await sql.erasures(db) : undefined
-      const written = marks
-        ? await files.writeBackup(sql.pages(db), marks, io.stdout)
-        : await files.writeList(sql.pages(db), format, io.stdout)
-      const file = values.output ? `wrote ${String(values.output)}, ` : 'exported '
+      const rows = await sql.list(db)
+      const text = marks
+        ? files.backupFile(rows, marks)
+        : files.listFile(rows, (values.format as files.ListFormat | undefined) ?? 'csv')
+      const file = values.output === '-' ? undefined : (values.output as string | undefined)
+      if (file) await files.writeNewFile(file, text)
+      else io.stdout.write(text)
       const erased = marks ? ` and ${marks.marks.length} erasure marks` : ''
-      say(`waitlist: ${file}${signups(written)}${erased} from ${db.list}`)
+      say(
+        `waitlist: ${file ? `wrote ${file}, ` : 'exported '}${signups(rows.length)}${erased} from ${db.list}`,
+      )
       return 0
     }
     case 'stats': {
@@ -65,7 +68,8 @@ export async function runCommand(
     case 'remove': {
       let handled = 0
       let removed = 0
-      for await (const raw of addresses(positionals, io)) {
+      const named = positionals.filter((arg) => arg !== '-')
+      for (const raw of [...named, ...(io.input?.split('\n') ?? [])]) {
         const address = raw.trim().toLowerCase()
         if (!address) continue
         const listed = await sql.erase(db, address)
@@ -90,10 +94,8 @@ export async function runCommand(
         tally.rejected += 1
         say(`line ${line}: rejected, ${reason}`)
       }
-      const backup = values['with-erasures'] ? await files.readBackup(io.input!) : undefined
-      const checked =
-        backup?.rows ??
-        (await files.readList(io.input!, values.format as files.ListFormat | undefined))
+      const backup = values['with-erasures'] ? files.readBackup(io.input!) : undefined
+      const checked = backup?.rows ?? files.readList(io.input!)
       const rows = checked.filter((row): row is files.ImportRow => 'email' in row)
       if (backup) {
         const added = await sql.restoreErasures(db, backup.erasures)
@@ -130,7 +132,7 @@ export async function runCommand(
       return tally.rejected > 0 ? 3 : 0
     }
     case 'check':
-      return check(db, io.site, io.stdout, say)
+      return check(db, io)
     default: {
       if (db.kind !== 'supabase')
         throw new UsageError(

@@ -1,7 +1,7 @@
 // The connection to the list's database, and one sentence for each way it can fail.
 import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
-import { Unusable, type ListKind, type Lists, type Target } from './lists'
+import { Failure, type ListKind, type Lists, type Target } from './lists'
 
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
@@ -56,13 +56,13 @@ const shellWord = (word: string) =>
 
 /** Supabase by its connection string; the embedded database through the server that has it open, or here. */
 export async function connect({ target }: Pick<Lists, 'target'>): Promise<Database> {
-  if (target.kind === 'embedded' && target.problem) throw new Unusable(target.problem)
+  if (target.kind === 'embedded' && target.problem) throw new Failure(target.problem)
   // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
   const folder =
     target.kind === 'embedded'
       ? await openFolder(target.dir, target.timeoutMs).catch((error: Error) => {
           const message = error.message.replace(/within \d+ ms/, '$& (WAITLIST_STORE_TIMEOUT_MS)')
-          throw new Unusable(message, { cause: error })
+          throw new Failure(message, { cause: error })
         })
       : undefined
   const client = new pg.Client(
@@ -79,7 +79,7 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
     await client.connect()
   } catch (error) {
     await folder?.close()
-    throw new Unusable(connectionFailure(target, error as Error), { cause: error })
+    throw new Failure(connectionFailure(target, error as Error), { cause: error })
   }
   if (!folder) {
     try {
@@ -87,7 +87,7 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
         "select to_regclass('public.waitlist') is not null as ours",
       )
       if (!rows[0]!.ours)
-        throw new Unusable(
+        throw new Failure(
           `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
         )
     } catch (error) {

@@ -1,67 +1,48 @@
 // The list as a file, as export writes it and import reads it: CSV (RFC 4180, a field a spreadsheet
 // would run as a formula guarded by a leading ') or one JSON array.
-import { once } from 'node:events'
-import { text as readText } from 'node:stream/consumers'
-import type { Readable, Writable } from 'node:stream'
+import { rm, writeFile } from 'node:fs/promises'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { WAITLIST_SOURCES } from '@/lib/site'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
+import { Failure, UsageError } from './lists'
 
-export const LIST_FORMATS = ['csv', 'json'] as const
-export type ListFormat = (typeof LIST_FORMATS)[number]
+export type ListFormat = 'csv' | 'json'
 export type ListRow = { email: string; source: string; created_at: string }
 
-/** A file that is no list: said in one line, exit status 1. */
-export class ListFileError extends Error {}
-
-const COLUMNS = ['email', 'source', 'created_at'] as const
 const GUARDED = /^[=+\-@\t\r']/
 
-const guard = (value: string) => (GUARDED.test(value) ? `'${value}` : value)
-const unguard = (value: string) =>
-  value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value
-
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain')
+export function listFile(rows: ListRow[], format: ListFormat): string {
+  if (format === 'json')
+    return rows.length ? `[\n${rows.map((row) => JSON.stringify(row)).join(',\n')}\n]\n` : '[]\n'
+  return stringify(rows, {
+    header: true,
+    columns: ['email', 'source', 'created_at'],
+    record_delimiter: 'windows',
+    quoted_match: GUARDED,
+    cast: { string: (value) => (GUARDED.test(value) ? `'${value}` : value) },
+  })
 }
 
-/** Resolves to the rows written. */
-export async function writeList(
-  pages: AsyncIterable<ListRow[]>,
-  format: ListFormat,
-  out: Writable,
-): Promise<number> {
-  const csv = (rows: string[][], header = false) =>
-    stringify(rows, {
-      header,
-      columns: [...COLUMNS],
-      record_delimiter: 'windows',
-      quoted_match: GUARDED,
-    })
-  let written = 0
-  await write(out, format === 'json' ? '[' : csv([], true))
-  for await (const page of pages) {
-    if (page.length === 0) continue
-    await write(
-      out,
-      format === 'csv'
-        ? csv(page.map((row) => COLUMNS.map((c) => guard(row[c]))))
-        : `${written ? ',' : ''}\n${page.map((row) => JSON.stringify(row)).join(',\n')}`,
-    )
-    written += page.length
-  }
-  if (format === 'json') await write(out, written ? '\n]\n' : ']\n')
-  return written
+/** A new file its owner alone can read (it holds people's addresses), whole or not at all. */
+export async function writeNewFile(file: string, text: string): Promise<void> {
+  await writeFile(file, text, { flag: 'wx', mode: 0o600 }).catch(
+    async ({ code, message }: NodeJS.ErrnoException) => {
+      if (code === 'EEXIST')
+        throw new UsageError(`${file} exists, and export never writes over a file: name a new one.`)
+      await rm(file, { force: true }).catch(() => {})
+      throw new UsageError(`cannot make ${file}: ${message}`)
+    },
+  )
 }
 
+type Fields = Record<string, unknown>
 export type ImportRow = { line: number; email: string; source: string; created_at?: string }
 export type Rejected = { line: number; reason: string }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i
 
-/** A row checked by the site's own schema. */
-function check(line: number, fields: Record<string, unknown>): ImportRow | Rejected {
+function check(line: number, fields: Fields): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
   if (!email.success)
     return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
@@ -70,69 +51,56 @@ function check(line: number, fields: Record<string, unknown>): ImportRow | Rejec
     const not = JSON.stringify(fields.source ?? '')
     return { line, reason: `source must be ${WAITLIST_SOURCES.join(' or ')}, not ${not}` }
   }
-  const at = fields.created_at
-  if (at === undefined || at === null || at === '')
-    return { line, email: email.data, source: source.data }
-  if (typeof at !== 'string' || !TIMESTAMP.test(at.trim()))
+  const at = fields.created_at ?? ''
+  if (typeof at !== 'string' || (at !== '' && !TIMESTAMP.test(at.trim())))
     return { line, reason: `created_at is not a time with a UTC offset: ${JSON.stringify(at)}` }
-  return { line, email: email.data, source: source.data, created_at: at.trim() }
+  return { line, email: email.data, source: source.data, created_at: at.trim() || undefined }
 }
 
-function csvRecords(text: string): [number, Record<string, unknown>][] {
+function csvRecords(text: string): [number, Fields][] {
   try {
-    const records = parse(text, {
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+    return parse<[number, Fields], Fields>(text, {
+      columns: true,
+      cast: (value, { header }) =>
+        header
+          ? value.trim().toLowerCase()
+          : value.startsWith("'") && GUARDED.test(value.slice(1))
+            ? value.slice(1)
+            : value,
+      on_record: (record, { lines }) => [lines, record],
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      info: true,
-    }) as { info: { lines: number }; record: Record<string, string> }[]
-    return records.map(({ info, record }) => [
-      info.lines,
-      Object.fromEntries(Object.entries(record).map(([name, value]) => [name, unguard(value)])),
-    ])
+    })
   } catch (error) {
     if (error instanceof CsvError)
-      throw new ListFileError(`line ${String(error.lines)}: ${error.message}`)
+      throw new Failure(`line ${String(error.lines)}: ${error.message}`)
     throw error
   }
 }
-
-const readAll = async (input: Readable) => (await readText(input)).replace(/^\uFEFF/, '')
 
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ListFileError(`not valid JSON: ${(error as Error).message}`)
+    throw new Failure(`not valid JSON: ${(error as Error).message}`)
   }
 }
 
 /** Entries are counted from 1, as lines are in a CSV. */
-const checkAll = (list: unknown[]) =>
-  list.map((entry, i) =>
-    check(
-      i + 1,
-      typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {},
-    ),
-  )
+const checkAll = (list: unknown[]) => list.map((entry, i) => check(i + 1, Object(entry) as Fields))
 
-/** JSON told by its first character, or by `format`. */
-export async function readList(
-  input: Readable,
-  format?: ListFormat,
-): Promise<(ImportRow | Rejected)[]> {
-  const text = await readAll(input)
-  if (!text.trim()) throw new ListFileError('the file is empty.')
-  if (format ? format === 'json' : /^\s*\[/.test(text)) {
+export function readList(text: string): (ImportRow | Rejected)[] {
+  if (!text.trim()) throw new Failure('the file is empty.')
+  if (/^\s*[[{]/.test(text)) {
     const list = parseJson(text)
     if (!Array.isArray(list))
-      throw new ListFileError('a JSON list is an array of objects with email and source.')
+      throw new Failure('a JSON list is an array of objects with email and source.')
     return checkAll(list)
   }
   const records = csvRecords(text)
   if (records.length > 0 && !('email' in records[0]![1] && 'source' in records[0]![1]))
-    throw new ListFileError(
+    throw new Failure(
       'line 1 must name the columns, email and source among them, as export writes them.',
     )
   return records.map(([line, fields]) => check(line, fields))
@@ -141,27 +109,15 @@ export async function readList(
 /** Keyed hashes of erased addresses, and the key that makes them. */
 export type Erasures = { key: string; marks: { email_hash: string; erased_at: string }[] }
 
-/** One JSON object, the list last, written page by page. */
-export async function writeBackup(
-  pages: AsyncIterable<ListRow[]>,
-  { key, marks }: Erasures,
-  out: Writable,
-): Promise<number> {
-  await write(
-    out,
-    `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": `,
-  )
-  const written = await writeList(pages, 'json', out)
-  await write(out, '}\n')
-  return written
+/** One JSON object, the list last. */
+export function backupFile(rows: ListRow[], { key, marks }: Erasures): string {
+  return `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": ${listFile(rows, 'json')}}\n`
 }
 
 const HEX = /^(?:[0-9a-f]{2})+$/
 
-export async function readBackup(
-  input: Readable,
-): Promise<{ rows: (ImportRow | Rejected)[]; erasures: Erasures }> {
-  const backup = parseJson(await readAll(input)) as Record<string, unknown> | null
+export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; erasures: Erasures } {
+  const backup = parseJson(text) as Fields | null
   const { erasure_key: key, erasures: marks, list } = backup ?? {}
   const sound =
     typeof key === 'string' &&
@@ -170,7 +126,7 @@ export async function readBackup(
     Array.isArray(marks) &&
     marks.every((mark) => HEX.test(mark?.email_hash) && typeof mark?.erased_at === 'string')
   if (!sound)
-    throw new ListFileError(
+    throw new Failure(
       'not a backup with erasures (erasure_key, erasures, list), as export --with-erasures writes it.',
     )
   return {

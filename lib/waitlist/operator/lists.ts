@@ -13,10 +13,8 @@ import {
 /** A mistake in the command or its setup: said in one line, exit status 2. */
 export class UsageError extends Error {}
 
-/** The database could not be used: said in one line, exit status 1, as its own refusals are. */
-export class Unusable extends Error {
-  readonly code = 'WAITLIST_UNUSABLE'
-}
+/** The database could not be used, a file is no list, or check found something wrong: said in one line, exit status 1. */
+export class Failure extends Error {}
 
 export const LISTS = ['supabase', 'embedded'] as const
 export type ListKind = (typeof LISTS)[number]
@@ -51,17 +49,10 @@ const embedded = (env: Env, timeoutMs: number): Target => {
 }
 
 function supabase(raw: string): Target {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new Unusable(
-      "SUPABASE_DB_URL is not a connection string: set it to the postgresql:// URI under the dashboard's Connect button (the session pooler's), with the database password in it.",
-    )
-  }
-  if (!/^postgres(ql)?:$/.test(url.protocol)) {
-    throw new Unusable(
-      `SUPABASE_DB_URL is ${url.protocol}//${url.host}, not a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
+  const url = URL.parse(raw)
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol)) {
+    throw new Failure(
+      `SUPABASE_DB_URL is ${url ? `${url.protocol}//${url.host}, not` : 'not'} a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
     )
   }
   const user = decodeURIComponent(url.username)

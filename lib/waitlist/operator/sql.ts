@@ -16,15 +16,16 @@ export async function count(db: Db): Promise<number> {
   return (await one<{ n: number }>(db, 'select count(*)::int as n from public.waitlist')).n
 }
 
-/** The list in signup order, a page at a time: memory holds one page. */
-export async function* pages(db: Db): AsyncGenerator<ListRow[]> {
+/** The list in signup order, read a page at a time so that no statement holds an embedded database long. */
+export async function list(db: Db): Promise<ListRow[]> {
+  const rows: ListRow[] = []
   for (let after = "('-infinity'::timestamptz, 0)"; ;) {
     const { rows: page } = await db.client.query<ListRow & { id: number }>(
       `select id::int, email, source, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
          from public.waitlist where (created_at, id) > ${after} order by created_at, id limit 1000`,
     )
-    if (page.length === 0) return
-    yield page.map(({ email, source, created_at }) => ({ email, source, created_at }))
+    if (page.length === 0) return rows
+    rows.push(...page.map(({ email, source, created_at }) => ({ email, source, created_at })))
     const last = page.at(-1)!
     after = `(${lit(last.created_at)}::timestamptz, ${last.id})`
   }
