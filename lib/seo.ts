@@ -55,7 +55,8 @@ export function rootMetadata(env: Env = process.env): Metadata {
     description: seo.description,
     applicationName: site.name,
     openGraph,
-    twitter: { card: 'summary_large_image', title: seo.title, description: seo.description },
+    // Next fills the rest of X's card from openGraph and the opengraph-image.
+    twitter: { card: 'summary_large_image' },
     robots: allowsIndexing(env) ? undefined : { index: false, follow: false },
   }
 }
