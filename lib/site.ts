@@ -105,7 +105,6 @@ export const notFound = {
 export const errorPage = {
   title: 'Something went wrong',
   message: 'Please try again later.',
-  homeLink: notFound.homeLink,
 } as const
 
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1
