@@ -28,15 +28,6 @@ const fieldTones: Record<FormTone, string> = {
     'border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:ring-violet-200',
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
-// Room for either label in Geist or its fallback: sized by its label, the button would move when Geist arrived.
-const buttonWidths: Record<WaitlistFormProps['variant'], string> = {
-  hero: '@md:w-58',
-  cta: '@md:w-68',
-}
-const statusTones: Record<FormTone, { ok: string; error: string }> = {
-  light: { ok: 'text-emerald-700', error: 'text-red-700' },
-  dark: { ok: 'text-white', error: 'text-white' },
-}
 
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
@@ -46,15 +37,6 @@ export function WaitlistForm(props: WaitlistFormProps) {
       )}
     </SignupFailureBoundary>
   )
-}
-
-function useToast(state: WaitlistState) {
-  const shown = useRef<string>(undefined)
-  useEffect(() => {
-    if (state.status === 'idle' || shown.current === state.submissionId) return
-    shown.current = state.submissionId
-    toastNotice(notices[state.status])
-  }, [state])
 }
 
 type SignupFormProps = WaitlistFormProps & {
@@ -71,7 +53,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       ? { status: 'error', submissionId: failure.id, email: failure.email }
       : initialWaitlistState,
   )
-  useToast(state)
+  const toasted = useRef<string>(undefined)
   const [dismissed, setDismissed] = useState<string>()
   // A live region mounted with its words in it is not read out: a form rendered anew writes them a frame later.
   const [announced, setAnnounced] = useState(!failure)
@@ -82,6 +64,12 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       ? state
       : null
   const dismiss = () => state.status !== 'idle' && setDismissed(state.submissionId)
+
+  useEffect(() => {
+    if (state.status === 'idle' || toasted.current === state.submissionId) return
+    toasted.current = state.submissionId
+    toastNotice(notices[state.status])
+  }, [state])
 
   useEffect(() => {
     if (announced) return
@@ -153,7 +141,8 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           label={copy.submitLabel}
           busyLabel={copy.busyLabel}
           tone={tone}
-          className={buttonWidths[variant]}
+          // Room for either label in Geist or its fallback: sized by its label, it would move when Geist arrived.
+          className={variant === 'hero' ? '@md:w-58' : '@md:w-68'}
         />
       </div>
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
@@ -161,7 +150,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       </p>
       <p
         role="status"
-        className={`min-h-5 text-sm font-medium ${outcome?.status === 'error' ? statusTones[tone].error : statusTones[tone].ok}`}
+        className={`min-h-5 text-sm font-medium ${tone === 'dark' ? 'text-white' : outcome?.status === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
       >
         {outcome ? (
           <span key={outcome.submissionId}>{statusText(notices[outcome.status])}</span>
