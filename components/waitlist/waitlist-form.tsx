@@ -10,6 +10,7 @@ import {
   initialWaitlistState,
   notices,
   statusText,
+  type WaitlistSource,
   type WaitlistState,
 } from '@/lib/waitlist/form-contract'
 import {
@@ -47,6 +48,7 @@ type SignupFormProps = WaitlistFormProps & {
 /** Posts straight to the server action, so it works before hydration and without JavaScript. */
 function SignupForm({ variant, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
   const copy = waitlistForms[variant]
+  const source: WaitlistSource = `${variant}_section`
   const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
     joinWaitlist,
     failure
@@ -102,7 +104,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       onInvalidCapture={dismiss}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
-      <input type="hidden" name="source" value={copy.source} />
+      <input type="hidden" name="source" value={source} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         {/* For bots only: out of sight, out of the tab order, and marked for password managers to leave alone. */}
         <input

@@ -7,6 +7,10 @@ export type WaitlistState =
 
 export const initialWaitlistState: WaitlistState = { status: 'idle' }
 
+/** What each form sends as its `source`; the server takes no other. */
+export const WAITLIST_SOURCES = ['hero_section', 'cta_section'] as const
+export type WaitlistSource = (typeof WAITLIST_SOURCES)[number]
+
 /** The raw field, before trimming: room for stray spaces around a long address, no more. */
 export const MAX_EMAIL_INPUT_LENGTH = 320
 

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { WAITLIST_SOURCES } from '@/lib/site'
-import { MAX_EMAIL_INPUT_LENGTH } from './form-contract'
+import { MAX_EMAIL_INPUT_LENGTH, WAITLIST_SOURCES, type WaitlistSource } from './form-contract'
 
 /** RFC 5321 caps an address at 254 characters; the table enforces the same. */
 const MAX_EMAIL_LENGTH = 254
@@ -16,7 +15,7 @@ export const emailSchema = z
 
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
 
-export type WaitlistEntry = { email: string; source: z.infer<typeof sourceSchema> }
+export type WaitlistEntry = { email: string; source: WaitlistSource }
 
 export function parseSignup(form: FormData): WaitlistEntry | undefined {
   const source = sourceSchema.safeParse(form.get('source'))

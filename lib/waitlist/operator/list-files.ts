@@ -5,7 +5,7 @@ import { text as readText } from 'node:stream/consumers'
 import type { Readable, Writable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { WAITLIST_SOURCES } from '@/lib/site'
+import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 
 export const LIST_FORMATS = ['csv', 'json'] as const
