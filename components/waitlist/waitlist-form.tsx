@@ -6,8 +6,6 @@ import { joinWaitlist } from '@/lib/waitlist/actions'
 import {
   HONEYPOT_FIELD,
   MAX_EMAIL_INPUT_LENGTH,
-  emailToKeep,
-  initialWaitlistState,
   notices,
   statusText,
   type WaitlistSource,
@@ -53,7 +51,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
     joinWaitlist,
     failure
       ? { status: 'error', submissionId: failure.id, email: failure.email }
-      : initialWaitlistState,
+      : { status: 'idle' },
   )
   const toasted = useRef<string>(undefined)
   const [dismissed, setDismissed] = useState<string>()
@@ -132,7 +130,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           maxLength={MAX_EMAIL_INPUT_LENGTH}
           placeholder={copy.placeholder}
           // React resets the form after each action: this puts the address back after a failure.
-          defaultValue={emailToKeep(state)}
+          defaultValue={state.status === 'error' ? state.email : ''}
           // Focused into view with an outcome (a post without JavaScript), its status line too (scroll margin).
           autoFocus={state.status !== 'idle'}
           onChange={dismiss}
