@@ -22,26 +22,17 @@ export function Toaster() {
   const [sonner, setSonner] = useState<Sonner>()
 
   useEffect(() => {
-    let done = false
+    if (sonner) return
     const events = ['focusin', 'submit'] as const
     const onUse = (event: Event) => {
       if (!(event.target instanceof Element) || !event.target.closest('form')) return
-      loadSonner().then(
-        (loaded) => {
-          if (done) return
-          done = true
-          events.forEach((name) => document.removeEventListener(name, onUse, true))
-          setSonner(loaded)
-        },
-        (error: unknown) => console.warn('Notifications could not be loaded yet', error),
+      loadSonner().then(setSonner, (error: unknown) =>
+        console.warn('Notifications could not be loaded yet', error),
       )
     }
     events.forEach((name) => document.addEventListener(name, onUse, true))
-    return () => {
-      done = true
-      events.forEach((name) => document.removeEventListener(name, onUse, true))
-    }
-  }, [])
+    return () => events.forEach((name) => document.removeEventListener(name, onUse, true))
+  }, [sonner])
 
   if (!sonner) return null
   return (
