@@ -148,7 +148,6 @@ export function dataFolderProblem(dir: string, isSet: boolean): string | undefin
   return undefined
 }
 
-/** Judged once per process, as it starts, and logged if broken. */
 export function serverConfig(): ConfigResult {
   return processWide('waitlistConfig', () => {
     const read = readServerConfig(process.env)

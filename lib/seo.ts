@@ -4,7 +4,6 @@ import { seo, site } from './site'
 
 // What the site says of itself to search engines and link previews, read at build time (prerendered).
 
-/** `NEXT_PUBLIC_SITE_URL`; else on Vercel the production domain or the preview's own URL; else localhost. */
 export function siteUrl(env: Env = process.env): URL {
   const explicit = env.NEXT_PUBLIC_SITE_URL?.trim()
   const vercel =

@@ -9,7 +9,6 @@ type Props = {
   children?: ReactNode
 }
 
-/** A page other than the landing page: the site's look, a heading, one line, and a way home. */
 export function MessagePage({ heading, headingSize, message, children }: Props) {
   return (
     <main

@@ -47,7 +47,6 @@ export async function embeddedStore(
       attached = undefined
       throw error
     }))
-  /** Lets go of `was`, unless another signup has already replaced it with a fresh one. */
   const detach = async (was: Promise<Attached>) => {
     if (attached !== was) return
     attached = undefined

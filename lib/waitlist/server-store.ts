@@ -24,7 +24,6 @@ async function open(): Promise<WaitlistStore> {
   }
 }
 
-/** One that could not be opened is forgotten: the next signup tries again. */
 export function waitlistStore(): Promise<WaitlistStore> {
   return processWide('waitlistStore', () =>
     open().catch((error: unknown) => {
