@@ -3,8 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { Notice } from '@/lib/waitlist/form-contract'
 
-type Sonner = typeof import('sonner')
-const loadSonner = (): Promise<Sonner> => import('sonner')
+const loadSonner = () => import('sonner')
 
 /** A notice as a toast; one that cannot load is only warned of: the status line says it already. */
 export function toastNotice({ tone, title, description }: Notice) {
@@ -19,7 +18,7 @@ export function toastNotice({ tone, title, description }: Notice) {
 
 /** Loaded when a visitor turns to a form; its live region is silenced, as the form's status line speaks. */
 export function Toaster() {
-  const [sonner, setSonner] = useState<Sonner>()
+  const [sonner, setSonner] = useState<typeof import('sonner')>()
 
   useEffect(() => {
     if (sonner) return
