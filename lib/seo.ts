@@ -70,21 +70,17 @@ export const homeMetadata: Metadata = {
 export function structuredData(env: Env = process.env): string {
   const home = siteUrl(env).toString()
   const about = { name: site.name, url: home, description: seo.description }
-  const organization = {
-    '@type': 'Organization',
-    '@id': `${home}#organization`,
-    ...about,
-    logo: `${home}icon.svg`,
-  }
-  const website = {
+  return JSON.stringify({
+    '@context': 'https://schema.org',
     '@type': 'WebSite',
     '@id': `${home}#website`,
     ...about,
     inLanguage: 'en',
-    publisher: { '@id': organization['@id'] },
-  }
-  return JSON.stringify({
-    '@context': 'https://schema.org',
-    '@graph': [organization, website],
+    publisher: {
+      '@type': 'Organization',
+      '@id': `${home}#organization`,
+      ...about,
+      logo: `${home}icon.svg`,
+    },
   }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
