@@ -3,11 +3,10 @@ import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 
 // Applies supabase/migrations to an embedded database as `supabase db push` does, in the CLI's table.
-export type Migration = { version: string; name: string; file: string; sql: string }
 
 const FILE_NAME = /^(\d+)_(.*)\.sql$/
 
-export async function readMigrations(): Promise<Migration[]> {
+export async function readMigrations() {
   const dir = path.join('supabase', 'migrations')
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()
   return Promise.all(
