@@ -1,16 +1,13 @@
 import { z } from 'zod'
 import { MAX_EMAIL_INPUT_LENGTH, WAITLIST_SOURCES, type WaitlistSource } from './form-contract'
 
-/** RFC 5321 caps an address at 254 characters; the table enforces the same. */
-const MAX_EMAIL_LENGTH = 254
-
 /** An address as `<input type="email">` takes it (the table's CHECK repeats the rule), trimmed and lower-cased. */
 export const emailSchema = z
   .string()
   .max(MAX_EMAIL_INPUT_LENGTH)
   .trim()
   .toLowerCase()
-  .max(MAX_EMAIL_LENGTH)
+  .max(254) // RFC 5321's cap, which the table enforces too
   .regex(z.regexes.html5Email)
 
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
