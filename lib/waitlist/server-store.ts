@@ -1,7 +1,7 @@
 import 'server-only'
 import { serverConfig } from '@/lib/env'
 import { log } from '@/lib/log'
-import { forget, processWide } from '@/lib/process-wide'
+import { processWide } from '@/lib/process-wide'
 import type { WaitlistStore } from './store'
 
 async function open(): Promise<WaitlistStore> {
@@ -25,10 +25,9 @@ async function open(): Promise<WaitlistStore> {
 }
 
 export function waitlistStore(): Promise<WaitlistStore> {
-  return processWide('waitlistStore', () =>
-    open().catch((error: unknown) => {
-      forget('waitlistStore')
-      throw error
-    }),
-  )
+  const kept = processWide('waitlistStore', (): { opening?: Promise<WaitlistStore> } => ({}))
+  return (kept.opening ??= open().catch((error: unknown) => {
+    kept.opening = undefined
+    throw error
+  }))
 }
