@@ -5,10 +5,10 @@ import { devOrigins } from './lib/dev-origins'
 import { indexingHeaders, localhostWarning } from './lib/seo'
 
 // Next's CSP for pages without nonces, which keeps them static; a Vercel preview's toolbar loads from vercel.live.
-function contentSecurityPolicy(phase: string): string {
+function securityHeaders(phase: string) {
   const dev = phase === PHASE_DEVELOPMENT_SERVER
   const toolbar = process.env.VERCEL_ENV === 'preview' ? ' https://vercel.live' : ''
-  return [
+  const csp = [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}${toolbar}`,
     `style-src 'self' 'unsafe-inline'${toolbar}`,
@@ -20,13 +20,10 @@ function contentSecurityPolicy(phase: string): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-  ].join('; ')
-}
-
-function securityHeaders(phase: string) {
+  ]
   return [
-    { key: 'Content-Security-Policy', value: contentSecurityPolicy(phase) },
-    ...(phase === PHASE_DEVELOPMENT_SERVER
+    { key: 'Content-Security-Policy', value: csp.join('; ') },
+    ...(dev
       ? []
       : [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]),
     { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -1,7 +1,3 @@
 'use client'
 
-import { ErrorScreen, type PageError } from '@/components/ui/error-pages'
-
-export default function ErrorPage({ error }: { error: PageError }) {
-  return <ErrorScreen error={error} />
-}
+export { ErrorScreen as default } from '@/components/ui/error-pages'

@@ -7,12 +7,7 @@ export const metadata: Metadata = { title: notFound.title }
 
 export default function NotFound() {
   return (
-    <MessagePage
-      heading={notFound.code}
-      headingSize="text-8xl"
-      message={notFound.message}
-      homeLink={notFound.homeLink}
-    >
+    <MessagePage heading={notFound.code} headingSize="text-8xl" message={notFound.message}>
       <LogNotFound />
     </MessagePage>
   )

@@ -1,6 +1,1 @@
-import type { MetadataRoute } from 'next'
-import { robotsRules } from '@/lib/seo'
-
-export default function robots(): MetadataRoute.Robots {
-  return robotsRules()
-}
+export { robotsRules as default } from '@/lib/seo'

@@ -50,17 +50,14 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
   return parsed.data
 }
 
-function jwtRole(key: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role
-  } catch {
-    return undefined
-  }
-}
-
 /** A secret key in the public slot would switch off row-level security and every limit: refused. */
 function checkPublicKey(name: string, key: string): void {
-  const role = key.startsWith('sb_secret_') ? 'service_role' : jwtRole(key)
+  let role: unknown = key.startsWith('sb_secret_') ? 'service_role' : undefined
+  try {
+    role ??= JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role
+  } catch {
+    // Not a JWT: an sb_ key, judged by its prefix above.
+  }
   if (role !== undefined && role !== 'anon') {
     throw new ConfigProblem(
       `${name} holds a secret key (role ${String(role)}), which bypasses the table's rules: ` +
@@ -148,7 +145,6 @@ export function dataFolderProblem(dir: string, isSet: boolean): string | undefin
   return undefined
 }
 
-/** Judged once per process, as it starts, and logged if broken. */
 export function serverConfig(): ConfigResult {
   return processWide('waitlistConfig', () => {
     const read = readServerConfig(process.env)

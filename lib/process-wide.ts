@@ -4,7 +4,3 @@ const kept = globalThis as unknown as Record<string, unknown>
 export function processWide<T>(key: string, make: () => T): T {
   return (kept[key] ??= make()) as T
 }
-
-export function forget(key: string): void {
-  delete kept[key]
-}

@@ -4,7 +4,6 @@ import { seo, site } from './site'
 
 // What the site says of itself to search engines and link previews, read at build time (prerendered).
 
-/** `NEXT_PUBLIC_SITE_URL`; else on Vercel the production domain or the preview's own URL; else localhost. */
 export function siteUrl(env: Env = process.env): URL {
   const explicit = env.NEXT_PUBLIC_SITE_URL?.trim()
   const vercel =
@@ -55,7 +54,8 @@ export function rootMetadata(env: Env = process.env): Metadata {
     description: seo.description,
     applicationName: site.name,
     openGraph,
-    twitter: { card: 'summary_large_image', title: seo.title, description: seo.description },
+    // Next fills the rest of X's card from openGraph and the opengraph-image.
+    twitter: { card: 'summary_large_image' },
     robots: allowsIndexing(env) ? undefined : { index: false, follow: false },
   }
 }
@@ -70,21 +70,17 @@ export const homeMetadata: Metadata = {
 export function structuredData(env: Env = process.env): string {
   const home = siteUrl(env).toString()
   const about = { name: site.name, url: home, description: seo.description }
-  const organization = {
-    '@type': 'Organization',
-    '@id': `${home}#organization`,
-    ...about,
-    logo: `${home}icon.svg`,
-  }
-  const website = {
+  return JSON.stringify({
+    '@context': 'https://schema.org',
     '@type': 'WebSite',
     '@id': `${home}#website`,
     ...about,
     inLanguage: 'en',
-    publisher: { '@id': organization['@id'] },
-  }
-  return JSON.stringify({
-    '@context': 'https://schema.org',
-    '@graph': [organization, website],
+    publisher: {
+      '@type': 'Organization',
+      '@id': `${home}#organization`,
+      ...about,
+      logo: `${home}icon.svg`,
+    },
   }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

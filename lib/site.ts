@@ -31,7 +31,6 @@ export const seo = {
 
 export const waitlistForms = {
   hero: {
-    source: 'hero_section',
     heading: 'Get VIP Early Access',
     intro: 'Be first in when the doors open, with founding-member perks for creators and brands.',
     placeholder: 'Enter your email address',
@@ -39,7 +38,6 @@ export const waitlistForms = {
     busyLabel: 'Joining...',
   },
   cta: {
-    source: 'cta_section',
     placeholder: 'Your email address',
     submitLabel: 'Get VIP Access',
     busyLabel: 'Joining the Revolution...',
@@ -47,8 +45,6 @@ export const waitlistForms = {
   promise: 'No spam, unsubscribe anytime.',
   emailLabel: 'Email address',
 } as const
-
-export const WAITLIST_SOURCES = [waitlistForms.hero.source, waitlistForms.cta.source] as const
 
 export const features = {
   title: 'Everything You Need to Succeed Together',
@@ -105,7 +101,6 @@ export const notFound = {
 export const errorPage = {
   title: 'Something went wrong',
   message: 'Please try again later.',
-  homeLink: notFound.homeLink,
 } as const
 
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1

@@ -17,7 +17,6 @@ export function ErrorScreen({ error }: { error: PageError }) {
       heading={errorPage.title}
       headingSize="text-4xl sm:text-5xl"
       message={errorPage.message}
-      homeLink={errorPage.homeLink}
     />
   )
 }

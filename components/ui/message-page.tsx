@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react'
 import { Logo } from '@/components/brand/logo'
+import { notFound } from '@/lib/site'
 
 type Props = {
   heading: string
   headingSize: string
   message: string
-  homeLink: string
   children?: ReactNode
 }
 
-/** A page other than the landing page: the site's look, a heading, one line, and a way home. */
-export function MessagePage({ heading, headingSize, message, homeLink, children }: Props) {
+export function MessagePage({ heading, headingSize, message, children }: Props) {
   return (
     <main
       id="main"
@@ -31,7 +30,7 @@ export function MessagePage({ heading, headingSize, message, homeLink, children 
         href="/"
         className="mt-8 rounded-full bg-violet-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-violet-800 focus-visible:ring-4 focus-visible:ring-violet-300 focus-visible:outline-none"
       >
-        {homeLink}
+        {notFound.homeLink}
       </a>
     </main>
   )

@@ -2,14 +2,6 @@ import { ArrowRight, LoaderCircle } from 'lucide-react'
 
 export type FormTone = 'light' | 'dark'
 
-type SubmitButtonProps = {
-  pending: boolean
-  label: string
-  busyLabel: string
-  tone: FormTone
-  className?: string
-}
-
 const tones: Record<FormTone, string> = {
   light:
     'bg-gradient-to-r from-violet-700 to-fuchsia-700 text-white hover:from-violet-800 hover:to-fuchsia-800 focus-visible:ring-violet-300 aria-disabled:from-violet-800 aria-disabled:to-fuchsia-800',
@@ -23,7 +15,13 @@ export function SubmitButton({
   busyLabel,
   tone,
   className = '',
-}: SubmitButtonProps) {
+}: {
+  pending: boolean
+  label: string
+  busyLabel: string
+  tone: FormTone
+  className?: string
+}) {
   return (
     <button
       type="submit"

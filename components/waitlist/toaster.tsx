@@ -3,8 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { Notice } from '@/lib/waitlist/form-contract'
 
-type Sonner = typeof import('sonner')
-const loadSonner = (): Promise<Sonner> => import('sonner')
+const loadSonner = () => import('sonner')
 
 /** A notice as a toast; one that cannot load is only warned of: the status line says it already. */
 export function toastNotice({ tone, title, description }: Notice) {
@@ -19,29 +18,20 @@ export function toastNotice({ tone, title, description }: Notice) {
 
 /** Loaded when a visitor turns to a form; its live region is silenced, as the form's status line speaks. */
 export function Toaster() {
-  const [sonner, setSonner] = useState<Sonner>()
+  const [sonner, setSonner] = useState<typeof import('sonner')>()
 
   useEffect(() => {
-    let done = false
+    if (sonner) return
     const events = ['focusin', 'submit'] as const
     const onUse = (event: Event) => {
       if (!(event.target instanceof Element) || !event.target.closest('form')) return
-      loadSonner().then(
-        (loaded) => {
-          if (done) return
-          done = true
-          events.forEach((name) => document.removeEventListener(name, onUse, true))
-          setSonner(loaded)
-        },
-        (error: unknown) => console.warn('Notifications could not be loaded yet', error),
+      loadSonner().then(setSonner, (error: unknown) =>
+        console.warn('Notifications could not be loaded yet', error),
       )
     }
     events.forEach((name) => document.addEventListener(name, onUse, true))
-    return () => {
-      done = true
-      events.forEach((name) => document.removeEventListener(name, onUse, true))
-    }
-  }, [])
+    return () => events.forEach((name) => document.removeEventListener(name, onUse, true))
+  }, [sonner])
 
   if (!sonner) return null
   return (

@@ -6,10 +6,9 @@ import { joinWaitlist } from '@/lib/waitlist/actions'
 import {
   HONEYPOT_FIELD,
   MAX_EMAIL_INPUT_LENGTH,
-  emailToKeep,
-  initialWaitlistState,
   notices,
   statusText,
+  type WaitlistSource,
   type WaitlistState,
 } from '@/lib/waitlist/form-contract'
 import {
@@ -28,15 +27,6 @@ const fieldTones: Record<FormTone, string> = {
     'border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:ring-violet-200',
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
-// Room for either label in Geist or its fallback: sized by its label, the button would move when Geist arrived.
-const buttonWidths: Record<WaitlistFormProps['variant'], string> = {
-  hero: '@md:w-58',
-  cta: '@md:w-68',
-}
-const statusTones: Record<FormTone, { ok: string; error: string }> = {
-  light: { ok: 'text-emerald-700', error: 'text-red-700' },
-  dark: { ok: 'text-white', error: 'text-white' },
-}
 
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
@@ -48,15 +38,6 @@ export function WaitlistForm(props: WaitlistFormProps) {
   )
 }
 
-function useToast(state: WaitlistState) {
-  const shown = useRef<string>(undefined)
-  useEffect(() => {
-    if (state.status === 'idle' || shown.current === state.submissionId) return
-    shown.current = state.submissionId
-    toastNotice(notices[state.status])
-  }, [state])
-}
-
 type SignupFormProps = WaitlistFormProps & {
   failure: SignupFailure | null
   onSend: (email: string) => void
@@ -65,13 +46,14 @@ type SignupFormProps = WaitlistFormProps & {
 /** Posts straight to the server action, so it works before hydration and without JavaScript. */
 function SignupForm({ variant, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
   const copy = waitlistForms[variant]
+  const source: WaitlistSource = `${variant}_section`
   const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
     joinWaitlist,
     failure
       ? { status: 'error', submissionId: failure.id, email: failure.email }
-      : initialWaitlistState,
+      : { status: 'idle' },
   )
-  useToast(state)
+  const toasted = useRef<string>(undefined)
   const [dismissed, setDismissed] = useState<string>()
   // A live region mounted with its words in it is not read out: a form rendered anew writes them a frame later.
   const [announced, setAnnounced] = useState(!failure)
@@ -82,6 +64,12 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       ? state
       : null
   const dismiss = () => state.status !== 'idle' && setDismissed(state.submissionId)
+
+  useEffect(() => {
+    if (state.status === 'idle' || toasted.current === state.submissionId) return
+    toasted.current = state.submissionId
+    toastNotice(notices[state.status])
+  }, [state])
 
   useEffect(() => {
     if (announced) return
@@ -114,7 +102,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       onInvalidCapture={dismiss}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
-      <input type="hidden" name="source" value={copy.source} />
+      <input type="hidden" name="source" value={source} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         {/* For bots only: out of sight, out of the tab order, and marked for password managers to leave alone. */}
         <input
@@ -142,7 +130,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           maxLength={MAX_EMAIL_INPUT_LENGTH}
           placeholder={copy.placeholder}
           // React resets the form after each action: this puts the address back after a failure.
-          defaultValue={emailToKeep(state)}
+          defaultValue={state.status === 'error' ? state.email : ''}
           // Focused into view with an outcome (a post without JavaScript), its status line too (scroll margin).
           autoFocus={state.status !== 'idle'}
           onChange={dismiss}
@@ -153,7 +141,8 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           label={copy.submitLabel}
           busyLabel={copy.busyLabel}
           tone={tone}
-          className={buttonWidths[variant]}
+          // Room for either label in Geist or its fallback: sized by its label, it would move when Geist arrived.
+          className={variant === 'hero' ? '@md:w-58' : '@md:w-68'}
         />
       </div>
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
@@ -161,7 +150,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       </p>
       <p
         role="status"
-        className={`min-h-5 text-sm font-medium ${outcome?.status === 'error' ? statusTones[tone].error : statusTones[tone].ok}`}
+        className={`min-h-5 text-sm font-medium ${tone === 'dark' ? 'text-white' : outcome?.status === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
       >
         {outcome ? (
           <span key={outcome.submissionId}>{statusText(notices[outcome.status])}</span>

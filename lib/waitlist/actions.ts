@@ -10,7 +10,6 @@ import { parseSignup } from './schema'
 import { waitlistStore } from './server-store'
 import { admitPost, identifyVisitor } from './visitor'
 
-/** The one action both waitlist forms post to; a failure keeps the address. */
 export async function joinWaitlist(
   _previous: WaitlistState,
   form: FormData,

@@ -47,7 +47,6 @@ export async function embeddedStore(
       attached = undefined
       throw error
     }))
-  /** Lets go of `was`, unless another signup has already replaced it with a fresh one. */
   const detach = async (was: Promise<Attached>) => {
     if (attached !== was) return
     attached = undefined
@@ -89,14 +88,6 @@ export async function embeddedStore(
     folder: async () => (await attach()).folder,
     async insert(entry, visitor, signal) {
       const { client, used, secret } = await connect(signal)
-      let released = false
-      const release = (destroy?: boolean) => {
-        if (!released) client.release(destroy)
-        released = true
-      }
-      // Given up on: the connection goes, and with it the insert if it has not run yet.
-      const giveUp = () => release(true)
-      signal.addEventListener('abort', giveUp, { once: true })
       try {
         const headers = visitorHeaders(entry, visitor, {
           perMinute,
@@ -104,17 +95,16 @@ export async function embeddedStore(
           signingSecret: secret,
         })
         await untilAborted(client.query(insertStatement(entry, headers)), signal)
-        release()
+        client.release()
         return 'inserted'
       } catch (error) {
-        release(true)
+        // Given up on or failed: the connection goes, and with it the insert if it has not run yet.
+        client.release(true)
         const code = (error as { code?: unknown }).code
         const expected = resultOf(code)
         if (expected) return expected
         if (signal.aborted ? !(await alive(used)) : typeof code !== 'string') await detach(used)
         throw error
-      } finally {
-        signal.removeEventListener('abort', giveUp)
       }
     },
   }

@@ -5,7 +5,9 @@ export type WaitlistState =
   | { status: 'already_joined'; submissionId: string }
   | { status: 'error'; submissionId: string; email: string }
 
-export const initialWaitlistState: WaitlistState = { status: 'idle' }
+/** What each form sends as its `source`; the server takes no other. */
+export const WAITLIST_SOURCES = ['hero_section', 'cta_section'] as const
+export type WaitlistSource = (typeof WAITLIST_SOURCES)[number]
 
 /** The raw field, before trimming: room for stray spaces around a long address, no more. */
 export const MAX_EMAIL_INPUT_LENGTH = 320
@@ -36,10 +38,6 @@ export const notices = {
     description: 'Please try again later.',
   },
 } as const satisfies Record<Exclude<WaitlistState, { status: 'idle' }>['status'], Notice>
-
-export function emailToKeep(state: WaitlistState): string {
-  return state.status === 'error' ? state.email : ''
-}
 
 /** A notice as the status line reads it: "Something went wrong. Please try again later." */
 export function statusText({ title, description }: Notice): string {

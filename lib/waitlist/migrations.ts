@@ -3,12 +3,11 @@ import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 
 // Applies supabase/migrations to an embedded database as `supabase db push` does, in the CLI's table.
-export type Migration = { version: string; name: string; file: string; sql: string }
 
 const FILE_NAME = /^(\d+)_(.*)\.sql$/
 
-export async function readMigrations(root = process.cwd()): Promise<Migration[]> {
-  const dir = path.join(root, 'supabase', 'migrations')
+export async function readMigrations() {
+  const dir = path.join('supabase', 'migrations')
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()
   return Promise.all(
     files.map(async (file) => {
@@ -28,13 +27,13 @@ const HISTORY = `
     (version text not null primary key, statements text[], name text);`
 
 /** Applies what `db` has not recorded, returning the files; refuses a database newer than this code. */
-export async function migrate(db: PGlite, root = process.cwd()): Promise<string[]> {
-  const migrations = await readMigrations(root)
+export async function migrate(db: PGlite): Promise<string[]> {
+  const migrations = await readMigrations()
   const { rows } = await db.query<{ fresh: boolean }>(
     `select to_regclass('supabase_migrations.schema_migrations') is null as fresh`,
   )
   if (rows[0]?.fresh)
-    await db.exec(await readFile(path.join(root, 'supabase', 'local', 'platform.sql'), 'utf8'))
+    await db.exec(await readFile(path.join('supabase', 'local', 'platform.sql'), 'utf8'))
   await db.exec(HISTORY)
   const history = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',

@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import { WAITLIST_SOURCES } from '@/lib/site'
-import { MAX_EMAIL_INPUT_LENGTH } from './form-contract'
-
-/** RFC 5321 caps an address at 254 characters; the table enforces the same. */
-const MAX_EMAIL_LENGTH = 254
+import { MAX_EMAIL_INPUT_LENGTH, WAITLIST_SOURCES, type WaitlistSource } from './form-contract'
 
 /** An address as `<input type="email">` takes it (the table's CHECK repeats the rule), trimmed and lower-cased. */
 export const emailSchema = z
@@ -11,12 +7,12 @@ export const emailSchema = z
   .max(MAX_EMAIL_INPUT_LENGTH)
   .trim()
   .toLowerCase()
-  .max(MAX_EMAIL_LENGTH)
+  .max(254) // RFC 5321's cap, which the table enforces too
   .regex(z.regexes.html5Email)
 
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
 
-export type WaitlistEntry = { email: string; source: z.infer<typeof sourceSchema> }
+export type WaitlistEntry = { email: string; source: WaitlistSource }
 
 export function parseSignup(form: FormData): WaitlistEntry | undefined {
   const source = sourceSchema.safeParse(form.get('source'))

@@ -1,7 +1,7 @@
 import 'server-only'
 import { serverConfig } from '@/lib/env'
 import { log } from '@/lib/log'
-import { forget, processWide } from '@/lib/process-wide'
+import { processWide } from '@/lib/process-wide'
 import type { WaitlistStore } from './store'
 
 async function open(): Promise<WaitlistStore> {
@@ -24,12 +24,10 @@ async function open(): Promise<WaitlistStore> {
   }
 }
 
-/** One that could not be opened is forgotten: the next signup tries again. */
 export function waitlistStore(): Promise<WaitlistStore> {
-  return processWide('waitlistStore', () =>
-    open().catch((error: unknown) => {
-      forget('waitlistStore')
-      throw error
-    }),
-  )
+  const kept = processWide('waitlistStore', (): { opening?: Promise<WaitlistStore> } => ({}))
+  return (kept.opening ??= open().catch((error: unknown) => {
+    kept.opening = undefined
+    throw error
+  }))
 }

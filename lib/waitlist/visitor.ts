@@ -27,28 +27,17 @@ export function normalise(raw: string | undefined): string | undefined {
   text = text.replace(/%.*$/, '')
   if (isIPv4(text)) return text
   if (!isIPv6(text)) return undefined
-  const groups = expand(text)
+  // The URL parser writes it in hex, a dotted tail included, its longest run of zeros as `::`.
+  const [head, tail] = new URL(`http://[${text}]`).hostname.slice(1, -1).split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const zeros = Array<string>(8 - left.length - right.length).fill('0')
+  const groups = [...left, ...zeros, ...right].map((group) => parseInt(group, 16))
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
   }
   const prefix = groups.slice(0, 4).map((g) => g.toString(16))
   return `${prefix.join(':')}::/64`
-}
-
-/** The eight groups of an IPv6 address, a dotted IPv4 tail read as two of them. */
-function expand(address: string): number[] {
-  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address)
-  const text = tail
-    ? address.slice(0, tail.index) +
-      [(+tail[1]! << 8) + +tail[2]!, (+tail[3]! << 8) + +tail[4]!]
-        .map((n) => n.toString(16))
-        .join(':')
-    : address
-  const [head = '', rest] = text.split('::')
-  const left = head ? head.split(':') : []
-  const right = rest ? rest.split(':') : []
-  const zeros = Array<string>(rest === undefined ? 0 : 8 - left.length - right.length).fill('0')
-  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16))
 }
 
 /** The visitor as the database knows them: an HMAC of the address, never the address. */

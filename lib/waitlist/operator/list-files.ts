@@ -3,7 +3,7 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { WAITLIST_SOURCES } from '@/lib/site'
+import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 import { Failure, UsageError } from './lists'
 

@@ -1,6 +1,6 @@
 // What each command asks of either database: one statement each, its values written in as
 // literals, so on the embedded database no signup falls between its parts.
-import { WAITLIST_SOURCES } from '@/lib/site'
+import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { lit } from '@/lib/waitlist/embedded-store'
 import type { Database } from './database'
 import type { Erasures, ImportRow, ListRow, Rejected } from './list-files'
