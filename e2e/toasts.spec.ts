@@ -38,7 +38,9 @@ test('the page loads no toast code with its load, only once a visitor turns to a
     if (sent.url().includes('/_next/static/chunks/')) requested.push(sent.url())
   })
   await page.goto('/')
-  // A section revealed on scrolling: the page has hydrated and run its effects, the toaster's among them.
+  // A section hidden below the fold: the page has hydrated and run its effects, the toaster's among them.
+  await expect(page.locator('[data-reveal="hidden"]').first()).toBeAttached()
+  // Scrolled before that, no section would be below the fold to hide and reveal.
   await page.mouse.wheel(0, 2000)
   await expect(page.locator('[data-reveal="shown"]').first()).toBeAttached()
   // Loaded, hydrated, scrolled: nothing has asked for a toast yet.
