@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { NEXT_BIN, startNextServer } from '../tests/support/next-server'
 
-/** `next build` of a Next.js app folder: `.` for the site, `bench/minimal` for the floor it is compared with. */
+/** Builds `.`, the site, as `npm run build` ships it, or `bench/minimal` as `next build` leaves it. */
 export function build(dir: string): void {
   console.log(`Building ${dir} ...`)
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
   const stdio: StdioOptions = ['ignore', 'ignore', 'inherit']
-  const result = spawnSync(process.execPath, [NEXT_BIN, 'build', dir], { stdio, env })
+  const result =
+    dir === '.'
+      ? spawnSync('npm', ['run', 'build'], { stdio, env })
+      : spawnSync(process.execPath, [NEXT_BIN, 'build', dir], { stdio, env })
   if (result.status !== 0) throw new Error(`Building ${dir} failed`)
 }
 
