@@ -1,5 +1,4 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { COMPILE_HINT } from '../scripts/compile-hints'
 import { REVEAL_VISIBILITY_THRESHOLD, features, hero, notFound, site } from '../lib/site'
 import { drawnOpacity, holdScripts, revealOpacities, waitlistForm } from './waitlist-page'
 
@@ -233,19 +232,3 @@ for (const path of ['/', '/no/such/page']) {
     expect(stylesheets).toEqual([])
   })
 }
-
-test('every script / loads asks to be compiled as it downloads', async ({ page }) => {
-  const scripts: Promise<string>[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text())
-  })
-  await page.goto('/')
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
-  )
-  const bodies = await Promise.all(scripts)
-  expect(bodies.length).toBeGreaterThan(5)
-  expect(new Set(bodies.map((body) => body.slice(0, COMPILE_HINT.length)))).toEqual(
-    new Set([COMPILE_HINT]),
-  )
-})

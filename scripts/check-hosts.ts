@@ -165,7 +165,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   if (differs) {
     console.error(
-      '\nA host would serve another page than the one npm run build wrote and the tests measured.',
+      '\nA host would serve other pages or scripts than npm run build wrote and the tests measured.',
     )
     process.exit(1)
   }

@@ -10,8 +10,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
-export const SCRIPT_FOLDERS = ['.next/static/chunks', '.next/output/static/_next/static/chunks']
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+const SCRIPT_FOLDERS = ['.next/static/chunks', '.next/output/static/_next/static/chunks']
 
 /** The scripts in `folder` (and below it) that do not start with the hint. */
 export async function scriptsWithoutHint(folder: string): Promise<string[]> {
