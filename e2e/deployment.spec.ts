@@ -81,7 +81,7 @@ test.beforeAll(async () => {
   harness = await startSupabaseHarness({ signingSecret: TEST_SIGNING_SECRET })
   await harness.db
     .exec(`create or replace function waitlist_private.signup_clock() returns timestamptz language sql
-                         set search_path = '' as $$ select '2030-01-01T12:00:00Z'::timestamptz $$`)
+                         set search_path = pg_catalog, pg_temp as $$ select '2030-01-01T12:00:00Z'::timestamptz $$`)
 })
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()))

@@ -2,14 +2,10 @@
 -- the rules every way in meets.
 --
 -- The site inserts with the public key, which anyone can copy from a browser,
--- so the database keeps every rule itself. Of the public roles, only anon may
--- insert, an address and its source, one row at a time, and nothing else: no
--- read, no other schema, no function; authenticated and service_role have no
--- right on the table at all. Every insert by any role but the tables' owner
--- meets one trigger, which checks the request's headers and signature,
--- applies the limits, and holds back an address erased on request. The
--- operator's commands (`npm run waitlist`) connect as the owner, whom none of
--- this limits.
+-- so the database keeps every rule: of the public roles, only anon may insert,
+-- and every insert by a role but the tables' owner (the operator's commands)
+-- meets one trigger, admit_signup. Each function searches pg_catalog first and
+-- pg_temp last, so that no type a caller makes in pg_temp is used in it.
 
 create table public.waitlist (
   id bigint generated always as identity primary key,
@@ -43,50 +39,42 @@ grant insert (email, source) on table public.waitlist to anon;
 -- count, change or remove an address.
 alter table public.waitlist enable row level security;
 -- The insert policy's check: a visitor's row is dated by the database, now.
-create policy "Visitors can join the waitlist"
-  on public.waitlist
-  for insert
-  to anon
-  with check (created_at = now());
+create policy "Visitors can join the waitlist" on public.waitlist
+  for insert to anon with check (created_at = now());
 
--- What the trigger keeps. No role but the owner has any right here, so the
--- data service cannot reach it, whatever schemas it is told to expose; each
--- table's row-level security, with a policy that admits no row, says so
--- again. No function the owner makes is executable by PUBLIC, now or later
--- (a trigger's function needs no grant to fire): PostgreSQL grants that by
--- default in every schema, and a schema's own defaults can only add to it.
--- Supabase's defaults for public still grant its API roles what it makes there.
+-- What the trigger keeps. No role but the owner has any right here, whatever
+-- schemas the data service is told to expose; each table's row-level
+-- security, with a policy that admits no row, says so again. No function the
+-- owner makes is executable by PUBLIC, now or later (a trigger's function
+-- needs none to fire): PostgreSQL grants that by default in every schema.
 create schema waitlist_private;
 comment on schema waitlist_private is
   'The signup limits, the signing secrets and the erasure marks: the owner''s alone.';
 alter default privileges revoke execute on functions from public;
 
--- The ceiling: at most `signups_per_minute` new signups in any 60 seconds
--- from everyone together, 600 unless changed; 0 closes signups, null sets no
+-- The ceiling: at most `signups_per_minute` new signups a minute from
+-- everyone together, 600 unless changed; 0 closes signups, null sets no
 -- ceiling. Changed at once, without a redeploy:
 --   update waitlist_private.signup_limits set signups_per_minute = 1200;
 create table waitlist_private.signup_limits (
   only_row boolean primary key default true check (only_row),
   signups_per_minute integer default 600 check (signups_per_minute >= 0)
 );
-comment on table waitlist_private.signup_limits is
-  'One row: the ceiling on new signups a minute from everyone together (0: closed, null: none).';
 insert into waitlist_private.signup_limits default values;
 
 -- The signups admitted in each minute of the clock, one row per counter and
 -- minute: '' for everyone together (the ceiling), 'lane' for the trusted
 -- clients admitted over a full ceiling, else the client's key. A limit reads
 -- this minute's row and the one before, weighted by the part of it still
--- inside the last 60 seconds. Each signup deletes two rows older than that,
--- so the table holds about two minutes' clients however long the list.
+-- inside the last 60 seconds: so at most the limit in a clock minute, and up
+-- to twice it in 60 seconds across two (a burst late in each). Each signup
+-- deletes two rows older than that: the table holds about two minutes' rows.
 create table waitlist_private.signup_counts (
   minute timestamptz not null,
   counted_for text not null,
   admitted integer not null,
   primary key (minute, counted_for)
 );
-comment on table waitlist_private.signup_counts is
-  'Signups admitted by minute: by everyone together (''''), over a full ceiling (lane), by each client.';
 
 create table waitlist_private.secrets (
   only_row boolean primary key default true check (only_row),
@@ -103,35 +91,27 @@ create table waitlist_private.secrets (
   -- Keys the erasure marks' hashes; never leaves the database.
   erasure_key bytea not null default extensions.gen_random_bytes(32)
 );
-comment on table waitlist_private.secrets is
-  'One row: the signing secret (and the one it replaced, while accepted), when each last signed, and the key of erasure marks.';
 insert into waitlist_private.secrets default values;
 
 -- Addresses erased on request (`npm run waitlist -- remove`), as keyed
--- hashes, never the address. A signup of an erased address is held back: not
--- stored, answered as stored, so the page tells nobody who asked to leave. An
--- import skips them too; only the operator restores one (`import --restore`).
+-- hashes, never the address. A signup of an erased address is answered as
+-- one of an address never seen: the first is held back (not stored, answered
+-- as stored), every later one refused as a duplicate, so the page tells
+-- nobody who asked to leave. An import skips them too; only the operator
+-- restores one (`import --restore`).
 create table waitlist_private.erasures (
   email_hash text primary key,
-  erased_at timestamptz not null default now()
+  -- The latest erasure: `remove` of an address already marked moves it on.
+  erased_at timestamptz not null default now(),
+  -- When a signup of it was held back: since erased_at, later ones are refused.
+  held_back_at timestamptz
 );
-comment on table waitlist_private.erasures is
-  'Addresses erased on request, as keyed hashes: never stored again but by the operator.';
-
-create table waitlist_private.held_back (
-  only_row boolean primary key default true check (only_row),
-  signups bigint not null default 0,
-  latest_at timestamptz
-);
-comment on table waitlist_private.held_back is
-  'One row: the signups of erased addresses held back, and the latest.';
-insert into waitlist_private.held_back default values;
 
 do $$
 declare
   private text;
 begin
-  foreach private in array array['signup_limits', 'signup_counts', 'secrets', 'erasures', 'held_back'] loop
+  foreach private in array array['signup_limits', 'signup_counts', 'secrets', 'erasures'] loop
     execute format('alter table waitlist_private.%I enable row level security', private);
     execute format('create policy "The owner''s alone" on waitlist_private.%I using (false)', private);
   end loop;
@@ -143,8 +123,7 @@ $$;
 create function waitlist_private.signup_clock()
 returns timestamptz
 language sql
-volatile
-set search_path = ''
+set search_path = pg_catalog, pg_temp
 as $$ select clock_timestamp() $$;
 
 -- For the trigger and the operator's `remove` and `import`.
@@ -152,7 +131,7 @@ create function waitlist_private.email_hash(email text)
 returns text
 language sql
 stable
-set search_path = ''
+set search_path = pg_catalog, pg_temp
 as $$
   select encode(extensions.hmac(convert_to(lower(trim(email)), 'UTF8'), s.erasure_key, 'sha256'), 'hex')
     from waitlist_private.secrets s
@@ -165,7 +144,7 @@ create function waitlist_private.recent_signups(counted_for text, at timestamptz
 returns numeric
 language sql
 stable
-set search_path = ''
+set search_path = pg_catalog, pg_temp
 as $$
   select coalesce(sum(c.admitted * case when c.minute = m.this then 1
                                         else 1 - extract(epoch from at - m.this) / 60 end), 0)
@@ -182,8 +161,7 @@ $$;
 create function waitlist_private.count_signup(counted_for text, at timestamptz, most integer)
 returns numeric
 language plpgsql
-volatile
-set search_path = ''
+set search_path = pg_catalog, pg_temp
 as $$
 declare
   this_minute timestamptz := date_trunc('minute', at, 'UTC');
@@ -205,13 +183,19 @@ begin
 end;
 $$;
 
--- The refusal over a full ceiling.
+-- The refusal over a full ceiling, or a closed one.
 create function waitlist_private.over_ceiling(ceiling integer)
 returns void
 language plpgsql
-set search_path = ''
+set search_path = pg_catalog, pg_temp
 as $$
 begin
+  if ceiling = 0 then
+    raise sqlstate 'PT429' using
+      message = 'Signups are closed: the ceiling is 0 a minute.',
+      detail = 'signup_ceiling',
+      hint = 'Try again later.';
+  end if;
   raise sqlstate 'PT429' using
     message = format('Too many signups: at most %s a minute from everyone together', ceiling),
     detail = 'signup_ceiling',
@@ -219,11 +203,51 @@ begin
 end;
 $$;
 
+-- A signup and an erasure each wait for the other (below), then must see
+-- what it committed: each statement sees that at read committed alone.
+create function waitlist_private.at_read_committed()
+returns void
+language plpgsql
+set search_path = pg_catalog, pg_temp
+as $$
+begin
+  if current_setting('transaction_isolation') <> 'read committed' then
+    raise exception using
+      errcode = '25000',
+      message = 'The waitlist changes at read committed only, so that no signup and erasure miss each other.';
+  end if;
+end;
+$$;
+
+-- The operator's `remove`: the address goes and its mark stays, with no
+-- signup held back since, so that the next is answered as a new address's
+-- first. The table's lock waits for the signups under way and holds back
+-- those that follow, until this commits. True when the address was listed.
+create function waitlist_private.erase(email text)
+returns boolean
+language plpgsql
+set search_path = pg_catalog, pg_temp
+as $$
+declare
+  mark text := waitlist_private.email_hash(email);
+begin
+  perform waitlist_private.at_read_committed();
+  lock table public.waitlist in share row exclusive mode;
+  insert into waitlist_private.erasures (email_hash, erased_at) values (mark, clock_timestamp())
+  on conflict (email_hash) do update set erased_at = excluded.erased_at;
+  delete from public.waitlist w where lower(w.email) = lower(erase.email);
+  return found;
+end;
+$$;
+
 -- The trigger on each insert from any role but the owner, refusing as cheaply
--- as it can: the headers' shape, then the signature, then the limits; an
--- erased address is held back last, so that it meets the limits like any
--- other. A trigger rather than PostgREST's db_pre_request: it meets every
--- insert, whichever way it comes (the embedded database has no PostgREST).
+-- as it can: the headers' shape, the signature, the limits; an erased address
+-- is answered for last, so that it meets the limits like any other. A trigger
+-- rather than PostgREST's db_pre_request: it meets every insert, whichever
+-- way it comes (the embedded database has no PostgREST). A statement of many
+-- rows is one address many times, as the signature covers it, and an
+-- address's second signup is refused, listed or held back: so the statement
+-- is, and nothing it counted stays.
 --
 -- The site's server sends, with its one insert (PostgREST hands the headers
 -- to SQL in `request.headers`; the embedded database sets the same):
@@ -235,20 +259,21 @@ $$;
 --   address), the client, the allowance, the address and the source, one a
 --   line. An insert not signed by the signing secret (or by the one it
 --   replaced, while that is accepted) between 60 seconds ago and 30 seconds
---   ahead is refused: a row straight from someone holding the public key, a
---   batch, forged or altered headers alike. With no secret set, every one is.
+--   ahead is refused: a row straight from someone holding the public key,
+--   forged or altered headers alike. With no secret set, every one is.
 --
 -- A trusted client's first signup in 60 seconds is admitted even over a full
 -- ceiling, so no flood shuts a real visitor out, up to the ceiling again: a
--- flood stores at most twice the ceiling a minute. A refusal over a limit
--- raises PT429 (PostgREST answers 429). Each signup takes a few index
--- lookups, however busy the minute: a full ceiling is seen by a plain read,
--- and only the signups that take a place under it wait for each other.
+-- flood stores at most twice the ceiling in a clock minute, and four times it
+-- in 60 seconds across two. A refusal over a limit raises PT429 (PostgREST
+-- answers 429). Each signup takes a few index lookups, however busy the
+-- minute: a full ceiling is seen by a plain read, and only the signups that
+-- take a place under it wait for each other.
 create function waitlist_private.admit_signup()
 returns trigger
 language plpgsql
 security definer
-set search_path = ''
+set search_path = pg_catalog, pg_temp
 -- Each signup plans its statements for the tables as they are: a plan kept
 -- from when a table was empty would read all of it once it is not.
 set plan_cache_mode = force_custom_plan
@@ -268,6 +293,7 @@ declare
   at timestamptz := waitlist_private.signup_clock();
   own numeric := 0;
   ceiling_full boolean;
+  mark text;
 begin
   if client_key is not null
      and (client_key !~ '^[A-Za-z0-9_-]{16,128}$' or coalesce(allowance, '') !~ '^[1-9][0-9]{0,5}$') then
@@ -311,12 +337,6 @@ begin
   end if;
 
   ceiling := (select l.signups_per_minute from waitlist_private.signup_limits l);
-  if ceiling = 0 then
-    raise sqlstate 'PT429' using
-      message = 'Signups are closed: the ceiling is 0 a minute.',
-      detail = 'signup_ceiling',
-      hint = 'Try again later.';
-  end if;
   trusted := trusted and client_key is not null;
   -- Seen full by a plain read, the ceiling is full: what others add only adds
   -- to it. A signup that cannot take the lane over it is refused before it
@@ -350,40 +370,31 @@ begin
       limit 2
         for update skip locked
    ));
-  if exists (select from waitlist_private.erasures e where e.email_hash = waitlist_private.email_hash(new.email)) then
-    update waitlist_private.held_back set signups = signups + 1, latest_at = at;
+  perform waitlist_private.at_read_committed();
+  mark := waitlist_private.email_hash(new.email);
+  update waitlist_private.erasures e set held_back_at = clock_timestamp()
+   where e.email_hash = mark and coalesce(e.held_back_at < e.erased_at, true);
+  if found then
     return null;
+  end if;
+  if exists (select from waitlist_private.erasures e where e.email_hash = mark) then
+    -- As the table's unique index refuses a listed address to the public role.
+    raise exception using
+      errcode = '23505',
+      message = 'duplicate key value violates unique constraint "waitlist_email_lower_key"',
+      schema = 'public', table = 'waitlist', constraint = 'waitlist_email_lower_key';
   end if;
   return new;
 end;
 $$;
 
--- The site never sends more than one row. After the statement, so it sees
--- them all; its refusal undoes the whole statement. It needs no rights: it
--- reads only the statement's own rows.
-create function waitlist_private.one_signup_at_a_time()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if (select count(*) from added) > 1 then
-    raise exception using errcode = '42501', message = 'The waitlist takes one signup at a time.';
-  end if;
-  return null;
-end;
-$$;
-
 -- For every role but the one this runs as, the tables' owner (the condition
 -- is the inserting role's, outside the function, which runs as its owner):
--- a role granted INSERT later meets every rule too. The first before the row
--- is written, so a refused signup costs no write to the table.
+-- a role granted INSERT later meets every rule too. Before the row is
+-- written, so a refused signup costs no write to the table.
 do $$
 begin
   execute format('create trigger limit_signups before insert on public.waitlist for each row
     when (current_user <> %L) execute function waitlist_private.admit_signup()', current_user);
-  execute format('create trigger one_signup_at_a_time after insert on public.waitlist
-    referencing new table as added for each statement
-    when (current_user <> %L) execute function waitlist_private.one_signup_at_a_time()', current_user);
 end
 $$;

@@ -5,7 +5,7 @@ import type { Database } from './database'
 import type { Io } from './commands'
 import { Failure } from './lists'
 import { lastSigned, one } from './sql'
-import { signups, table, type Row } from './table'
+import { table, type Row } from './table'
 
 type State = {
   ceiling: number | null
@@ -52,7 +52,7 @@ export async function check(db: Database, { site, stdout, say }: Io): Promise<nu
   // No row where the limits' trigger is missing or disabled.
   const state = await one<State | undefined>(
     db,
-    `select l.signups_per_minute as ceiling, coalesce((select signups::int from waitlist_private.held_back), 0) as held_back,
+    `select l.signups_per_minute as ceiling, (select count(held_back_at)::int from waitlist_private.erasures) as held_back,
             s.signing_secret is not null as signed, s.previous_signing_secret is not null as previous,
             ${lastSigned('s.signed_at')} as signed_at, ${lastSigned('s.previous_signed_at')} as previous_at
        from waitlist_private.signup_limits l left join waitlist_private.secrets s on true
@@ -85,7 +85,7 @@ export async function check(db: Database, { site, stdout, say }: Io): Promise<nu
       ['Ceiling', ceiling],
       ['Signing secret', signing],
       ...(state.signed ? [['Last signed', signedWhen] as Row] : []),
-      ['Held back', `${signups(state.held_back)} of addresses erased on request`],
+      ['Held back', `${state.held_back} erased on request, then signed up again`],
     ]),
   )
   if (state.previous)

@@ -56,7 +56,7 @@ export async function runCommand(
           ['List', db.list],
           ['Signups', figures.total],
           ...Object.entries(figures.by_source).map(([source, n]): Row => [`  ${source}`, n]),
-          ['Held back', `${figures.held_back} (signups of addresses erased on request)`],
+          ['Held back', `${figures.held_back} (erased on request, then signed up again)`],
           ['First signup', figures.first_signup_at ?? 'none yet'],
           ['Latest signup', figures.latest_signup_at ?? 'none yet'],
         ]),

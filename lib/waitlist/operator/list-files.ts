@@ -107,7 +107,10 @@ export function readList(text: string): (ImportRow | Rejected)[] {
 }
 
 /** Keyed hashes of erased addresses, and the key that makes them. */
-export type Erasures = { key: string; marks: { email_hash: string; erased_at: string }[] }
+export type Erasures = {
+  key: string
+  marks: { email_hash: string; erased_at: string; held_back_at?: string | null }[]
+}
 
 /** One JSON object, the list last. */
 export function backupFile(rows: ListRow[], { key, marks }: Erasures): string {
@@ -124,7 +127,12 @@ export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; eras
     HEX.test(key) &&
     Array.isArray(list) &&
     Array.isArray(marks) &&
-    marks.every((mark) => HEX.test(mark?.email_hash) && typeof mark?.erased_at === 'string')
+    marks.every(
+      (mark) =>
+        HEX.test(mark?.email_hash) &&
+        typeof mark?.erased_at === 'string' &&
+        (mark.held_back_at == null || typeof mark.held_back_at === 'string'),
+    )
   if (!sound)
     throw new Failure(
       'not a backup with erasures (erasure_key, erasures, list), as export --with-erasures writes it.',

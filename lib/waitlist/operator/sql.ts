@@ -51,7 +51,7 @@ export async function stats(db: Db, days: number): Promise<Stats> {
          from public.waitlist group by 1, 2)
      select json_build_object(
        'total', coalesce((select sum(n) from per_day), 0)::int,
-       'held_back', (select signups from waitlist_private.held_back),
+       'held_back', (select count(held_back_at) from waitlist_private.erasures)::int,
        'by_source', coalesce((select json_object_agg(source, n) from (select source, sum(n)::int as n from per_day group by source) s), '{}'),
        'first_signup_at', (select ${iso('min(first_at)')} from per_day),
        'latest_signup_at', (select ${iso('max(latest_at)')} from per_day),
@@ -65,14 +65,9 @@ export async function stats(db: Db, days: number): Promise<Stats> {
 
 /** Erases the address and keeps its keyed hash, so no import adds it back; true when it was listed. */
 export async function erase(db: Db, address: string): Promise<boolean> {
-  const { n } = await one<{ n: number }>(
-    db,
-    `with gone as (delete from public.waitlist where lower(email) = lower(${lit(address)}) returning 1),
-          marked as (insert into waitlist_private.erasures (email_hash) values (waitlist_private.email_hash(${lit(address)}))
-                     on conflict (email_hash) do update set erased_at = now())
-     select count(*)::int as n from gone`,
-  )
-  return n > 0
+  return (
+    await one<{ listed: boolean }>(db, `select waitlist_private.erase(${lit(address)}) as listed`)
+  ).listed
 }
 
 export async function unerase(db: Db, addresses: string[]): Promise<void> {
@@ -86,7 +81,7 @@ export async function erasures(db: Db): Promise<Erasures> {
   return one<Erasures>(
     db,
     `select (select encode(erasure_key, 'hex') from waitlist_private.secrets) as key,
-            coalesce((select json_agg(json_build_object('email_hash', email_hash, 'erased_at', erased_at) order by erased_at, email_hash)
+            coalesce((select json_agg(json_build_object('email_hash', email_hash, 'erased_at', erased_at, 'held_back_at', held_back_at) order by erased_at, email_hash)
                         from waitlist_private.erasures), '[]') as marks`,
   )
 }
@@ -99,8 +94,9 @@ export async function restoreErasures(db: Db, backup: Erasures): Promise<number 
                      from waitlist_private.secrets),
           keyed as (update waitlist_private.secrets set erasure_key = decode(${lit(backup.key)}, 'hex')
                      where (select ok from fits) returning 1),
-          added as (insert into waitlist_private.erasures (email_hash, erased_at)
-                    select email_hash, erased_at from json_to_recordset(${lit(JSON.stringify(backup.marks))}) as m(email_hash text, erased_at timestamptz)
+          added as (insert into waitlist_private.erasures (email_hash, erased_at, held_back_at)
+                    select email_hash, erased_at, held_back_at
+                      from json_to_recordset(${lit(JSON.stringify(backup.marks))}) as m(email_hash text, erased_at timestamptz, held_back_at timestamptz)
                      where (select ok from fits) on conflict (email_hash) do nothing returning 1)
      select (select ok from fits) as fits, (select count(*) from added)::int as added`,
   )
