@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { waitlistStore } from '@/lib/waitlist/server-store'
 import { supabaseStore } from '@/lib/waitlist/supabase-store'
 import {
   cannedAnswers,
@@ -88,19 +89,47 @@ describe('on Supabase a signup', () => {
     await expect(insert(storeWith(), email, 500)).rejects.toThrow(said)
   })
 
-  it('is refused unsigned or signed with another secret, and every one until a secret is set, naming the command', async () => {
+  it('is refused unsigned or signed with another secret, and every one until a secret is set, saying which secret and what to run', async () => {
+    const run =
+      "set one secret on both, in the database with `WAITLIST_SIGNING_SECRET='<secret>' npm run waitlist -- signing-secret --set`, then on this server"
     await expect(insert(storeWith(''), 'unsigned@example.com')).rejects.toThrow(
-      /HTTP 401, code 42501\): Only the site adds/,
+      `HTTP 401, code 42501): Only the site adds to the waitlist: this insert is not signed by it. So WAITLIST_SIGNING_SECRET is not set on this server: ${run}`,
     )
     await expect(insert(storeWith('x'.repeat(32)), 'foreign@example.com')).rejects.toThrow(
-      /HTTP 401, code 42501\): Only the site adds/,
+      `So this server's WAITLIST_SIGNING_SECRET matches neither the database's secret nor the one it replaced: ${run}`,
     )
     await harness.db.query('update waitlist_private.secrets set signing_secret = null')
     await expect(insert(storeWith(), 'closed@example.com')).rejects.toThrow(
-      /HTTP 401, code 42501\): Signups are closed until a signing secret is set: `npm run waitlist -- signing-secret --set`/,
+      /HTTP 401, code 42501\): Signups are closed until a signing secret is set: .* So the database has no signing secret yet: set one secret on both/,
     )
     await harness.db.query('update waitlist_private.secrets set signing_secret = $1', [
       TEST_SIGNING_SECRET,
     ])
+  })
+
+  it('is said at start-up to be refused, in one line naming the variable, while the server has no signing secret', async () => {
+    const lines: string[] = []
+    const keep = (line: unknown) => void lines.push(String(line))
+    const spies = [vi.spyOn(console, 'info'), vi.spyOn(console, 'warn')]
+    for (const spy of spies) spy.mockImplementation(keep)
+    vi.stubEnv('SUPABASE_URL', harness.url)
+    vi.stubEnv('SUPABASE_ANON_KEY', harness.anonKey)
+    vi.stubEnv('WAITLIST_SIGNING_SECRET', '')
+    const fresh = () => {
+      for (const key of ['waitlistConfig', 'waitlistStore'])
+        delete (globalThis as Record<string, unknown>)[key]
+    }
+    fresh()
+    try {
+      await waitlistStore()
+      expect(lines).toEqual([
+        `[waitlist] signups go to Supabase at ${new URL(harness.url).host} (SUPABASE_ANON_KEY)`,
+        '[waitlist] WAITLIST_SIGNING_SECRET is not set, and the database takes only signed signups: every one will be refused until it is set here and in the database (docs/supabase.md#signing).',
+      ])
+    } finally {
+      fresh()
+      vi.unstubAllEnvs()
+      for (const spy of spies) spy.mockRestore()
+    }
   })
 })

@@ -1,5 +1,5 @@
 import 'server-only'
-import { serverConfig } from '@/lib/env'
+import { serverConfig, SIGNING_SECRET_VAR } from '@/lib/env'
 import { log } from '@/lib/log'
 import { processWide } from '@/lib/process-wide'
 import type { WaitlistStore } from './store'
@@ -15,6 +15,10 @@ async function open(): Promise<WaitlistStore> {
         ? (await import('./supabase-store')).supabaseStore(store, perMinute)
         : await (await import('./embedded-store')).embeddedStore(store.dataDir, perMinute)
     log.info(`signups go to ${opened.description}`)
+    if (store.kind === 'supabase' && !store.signingSecret)
+      log.warn(
+        `${SIGNING_SECRET_VAR} is not set, and the database takes only signed signups: every one will be refused until it is set here and in the database (docs/supabase.md#signing).`,
+      )
     return opened
   } catch (error) {
     log.error('the waitlist store could not be opened; the next signup tries again', {

@@ -1,10 +1,23 @@
 import 'server-only'
 import { createClient } from '@supabase/supabase-js'
-import type { StoreConfig } from '@/lib/env'
+import { SIGNING_SECRET_VAR, type StoreConfig } from '@/lib/env'
 import { resultOf, type WaitlistStore } from './store'
 import { visitorHeaders } from './visitor'
 
 type SupabaseConfig = Extract<StoreConfig, { kind: 'supabase' }>
+
+/** For the database's refusals of this server's signature (supabase/migrations): which secret is wrong, and what to run. */
+function signingAdvice(error: { code: string; message: string }, config: SupabaseConfig): string {
+  let wrong: string
+  if (error.code !== '42501') return ''
+  if (error.message.includes('until a signing secret is set'))
+    wrong = 'the database has no signing secret yet'
+  else if (!error.message.includes('not signed by it')) return ''
+  else if (config.signingSecret)
+    wrong = `this server's ${SIGNING_SECRET_VAR} matches neither the database's secret nor the one it replaced`
+  else wrong = `${SIGNING_SECRET_VAR} is not set on this server`
+  return ` So ${wrong}: set one secret on both, in the database with \`${SIGNING_SECRET_VAR}='<secret>' npm run waitlist -- signing-secret --set\`, then on this server (docs/supabase.md#signing).`
+}
 
 /** The waitlist on Supabase: one REST insert per signup with the public key, which may insert but never read. */
 export function supabaseStore(config: SupabaseConfig, perMinute: number): WaitlistStore {
@@ -33,7 +46,7 @@ export function supabaseStore(config: SupabaseConfig, perMinute: number): Waitli
       const answer = status === 0 ? 'no answer' : `HTTP ${status}`
       const body = error.message.replace(/\s+/g, ' ').slice(0, 300)
       throw new Error(
-        `Supabase refused the insert (${answer}, code ${error.code || 'none'}): ${body}`,
+        `Supabase refused the insert (${answer}, code ${error.code || 'none'}): ${body}${signingAdvice(error, config)}`,
       )
     },
   }
