@@ -1,5 +1,5 @@
 /**
- * Run first by `npm run dev`, `npm test` and `npm run waitlist`: on a Node
+ * Run first by `npm run dev`, `npm start`, `npm test` and `npm run waitlist`: on a Node
  * older than .nvmrc's, what follows fails far from the cause (a .ts file
  * Node cannot load), so this says it in one line. Plain JavaScript, so that
  * any Node can read it.
