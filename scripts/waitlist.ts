@@ -14,9 +14,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) =>
   process.exit(error.code === 'EPIPE' ? EXIT.done : EXIT.failed),
 )
 
-process.exitCode = await runWaitlistCli(process.argv.slice(2), {
+const code = await runWaitlistCli(process.argv.slice(2), {
   env: process.env,
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
 })
+// Ended, not left to the event loop: a file system that never answers (a folder under /proc, a
+// dead mount) would hold it open after the command gave up on it.
+process.stdout.write('', () => process.exit(code))

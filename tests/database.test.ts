@@ -712,7 +712,7 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       await owner(url, 'update waitlist_private.signup_limits set signups_per_minute = null')
       expect(
         (
-          await cli('signing-secret --set --list supabase', {
+          await cli('signing-secret --set --project local', {
             ...env,
             WAITLIST_SIGNING_SECRET: OLD,
           })
@@ -723,14 +723,14 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       await before.through(10)
 
       // 1. The new secret goes to the database, while the site signs with the old.
-      const set = cli('signing-secret --set --list supabase', {
+      const set = cli('signing-secret --set --project local', {
         ...env,
         WAITLIST_SIGNING_SECRET: NEW,
       })
       await before.through(5)
       expect((await set).code).toBe(0)
       // Run twice, the step changes nothing: the old secret is still the one kept.
-      const again = await cli('signing-secret --set --list supabase', {
+      const again = await cli('signing-secret --set --project local', {
         ...env,
         WAITLIST_SIGNING_SECRET: NEW,
       })
@@ -746,10 +746,10 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       sites.push(after)
       await Promise.all([before.through(10), after.through(10)])
       // 3. Not while a server still signs with the old secret: the command says when it last did.
-      const early = await cli('signing-secret --retire-previous --list supabase', env)
+      const early = await cli('signing-secret --retire-previous --project local', env)
       expect(early.code).toBe(2)
       expect(early.said.at(-1)).toMatch(
-        /^waitlist: --retire-previous changed nothing: the previous secret last signed a signup \d{4}-\d\d-\d\d \d\d:\d\d UTC, 0 min ago, .*10 minutes, or with --force\.$/,
+        /^waitlist: --retire-previous changed nothing: the previous secret was replaced \d{4}-\d\d-\d\d \d\d:\d\d UTC, 0 min ago, and last signed a signup \d{4}-\d\d-\d\d \d\d:\d\d UTC, 0 min ago, .*10 minutes after both, or with --force\.$/,
       )
       expect((await cli('check', env)).stdout).toMatch(
         /\nLast signed +[^\n]+, 0 min ago; the previous secret [^\n]+, 0 min ago\n/,
@@ -758,11 +758,12 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       // The ten minutes the README says to wait, gone by.
       await owner(
         url,
-        "update waitlist_private.secrets set previous_signed_at = now() - interval '11 minutes'",
+        `update waitlist_private.secrets set previous_signed_at = now() - interval '11 minutes',
+                                             replaced_at = now() - interval '11 minutes'`,
       )
 
       // Then the old secret retired, while the new deployment signs up.
-      const retire = cli('signing-secret --retire-previous --list supabase', env)
+      const retire = cli('signing-secret --retire-previous --project local', env)
       await after.through(5)
       expect((await retire).code).toBe(0)
       await after.through(5)
@@ -780,13 +781,13 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
 
       // --force retires a secret that signed a minute ago all the same.
       const third = { ...env, WAITLIST_SIGNING_SECRET: `${NEW}-third` }
-      expect((await cli('signing-secret --set --list supabase', third)).code).toBe(0)
+      expect((await cli('signing-secret --set --project local', third)).code).toBe(0)
       const still = await site(url, 'still-new', NEW)
       sites.push(still)
       await still.through(3)
-      expect((await cli('signing-secret --retire-previous --list supabase', env)).code).toBe(2)
+      expect((await cli('signing-secret --retire-previous --project local', env)).code).toBe(2)
       expect(
-        (await cli('signing-secret --retire-previous --force --list supabase', env)).code,
+        (await cli('signing-secret --retire-previous --force --project local', env)).code,
       ).toBe(0)
       const answered = still.answers.length
       await still.through(3)

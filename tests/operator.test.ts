@@ -19,7 +19,7 @@ import { connect, type Database } from '@/lib/waitlist/operator/database'
 import { chooseLists, type ListKind } from '@/lib/waitlist/operator/lists'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 import { selfSignedCertificate } from './support/self-signed'
-import { site } from './support/site-signups'
+import { site, siteFolder } from './support/site-signups'
 
 const exec = promisify(execFile)
 
@@ -96,6 +96,8 @@ type Store = {
   open(keep?: (file: string) => boolean): Promise<{ env: Env; list: string; drop(): Promise<void> }>
   /** Whether the store can be left recording migrations this code does not have (the embedded one refuses to open). */
   foreignHistory?: boolean
+  /** What a changing command adds to say the list is the site's: nothing proves a local database is. */
+  confirm: string
 }
 const STORES: Store[] = [
   {
@@ -104,9 +106,10 @@ const STORES: Store[] = [
     async open() {
       const dir = await temp()
       const drop = () => rm(dir, { recursive: true, force: true })
-      const data = path.join(dir, 'data')
+      const data = await siteFolder(path.join(dir, 'data'))
       return { env: { WAITLIST_DATA_DIR: data }, list: `the embedded database in ${data}`, drop }
     },
+    confirm: '',
   },
   {
     name: 'PostgreSQL 15 pushed by the Supabase CLI',
@@ -118,6 +121,7 @@ const STORES: Store[] = [
       return { env: { SUPABASE_DB_URL: url, ...SITE_ON_SUPABASE }, list, drop }
     },
     foreignHistory: true,
+    confirm: ' --project local',
   },
 ]
 
@@ -173,7 +177,14 @@ describe.each(STORES)('$name', (store) => {
     it('counts the list, naming it', async () => {
       const { code, stdout, said } = await cli('count', env)
       expect({ code, stdout }).toEqual({ code: 0, stdout: counted(4, list) })
-      expect(said).toEqual([`waitlist: count on ${list}`])
+      expect(said).toEqual(
+        store.confirm
+          ? [
+              `waitlist: count on ${list}`,
+              "waitlist: note: this may not be the list the site writes to, as the site's URL names no project (a custom domain?), nor does its key.",
+            ]
+          : [`waitlist: count on ${list}, the site's list`],
+      )
     })
 
     it('exports CSV and JSON in signup order, guarding formulas, and the CSV imports back as it was', async () => {
@@ -186,7 +197,7 @@ describe.each(STORES)('$name', (store) => {
       )
       expect(json.said.at(-1)).toBe(`waitlist: exported 4 signups from ${list}`)
       await sql(env, 'delete from public.waitlist')
-      expect(await cli('import -', env, CSV)).toMatchObject({
+      expect(await cli(`import -${store.confirm}`, env, CSV)).toMatchObject({
         code: 0,
         stdout: tally(list, 4, 0, 0, 0),
       })
@@ -256,7 +267,11 @@ describe.each(STORES)('$name', (store) => {
     it('removes in any case, named or read from stdin, says from which list, remembers each as a keyed hash, and an import skips it until restored', async () => {
       const older = path.join(files, 'older.csv')
       expect((await cli(`export --output ${older}`, env)).code).toBe(0)
-      const removed = await cli('remove ANNA@Example.com -', env, 'nobody@example.com\r\n\n')
+      const removed = await cli(
+        `remove ANNA@Example.com -${store.confirm}`,
+        env,
+        'nobody@example.com\r\n\n',
+      )
       expect(removed).toMatchObject({
         code: 0,
         stdout:
@@ -278,14 +293,17 @@ describe.each(STORES)('$name', (store) => {
 
       // A file that is no list changes nothing, not even what --restore names.
       await writeFile(path.join(files, 'empty.csv'), '')
-      const empty = await cli(`import ${files}/empty.csv --restore anna@example.com`, env)
+      const empty = await cli(
+        `import ${files}/empty.csv --restore anna@example.com${store.confirm}`,
+        env,
+      )
       expect(empty).toMatchObject({ code: 1, stderr: expect.stringMatching(/the file is empty/) })
-      const skipped = await cli(`import ${older}`, env)
+      const skipped = await cli(`import ${older}${store.confirm}`, env)
       expect(skipped).toMatchObject({ code: 0, stdout: tally(list, 0, 3, 1, 0) })
       expect(skipped.said.at(-1)).toMatch(/1 erased on request were not added back.*--restore/)
       expect((await cli('count', env)).stdout).toBe(counted(3, list))
 
-      const restored = await cli(`import ${older} --restore Anna@example.com`, env)
+      const restored = await cli(`import ${older} --restore Anna@example.com${store.confirm}`, env)
       expect(restored).toMatchObject({ code: 0, stdout: tally(list, 1, 3, 0, 0) })
       expect((await cli('export', env)).stdout).toContain(ROWS[3].join(','))
       expect(removed.stderr + skipped.stderr + restored.stderr).not.toMatch(/(anna|nobody)@/)
@@ -294,7 +312,7 @@ describe.each(STORES)('$name', (store) => {
     it('keeps an erasure when the address is signed up again on the site, and counts it held back', async () => {
       if (!store.signedAlready)
         await sql(env, `update waitlist_private.secrets set signing_secret = '${'s'.repeat(32)}'`)
-      expect((await cli('remove cleo@example.com', env)).code).toBe(0)
+      expect((await cli(`remove cleo@example.com${store.confirm}`, env)).code).toBe(0)
       await signUp(env, 'cleo@example.com')
       expect((await cli('count', env)).stdout).toBe(counted(3, list))
       expect(await sql(env, 'select count(*)::int as n from waitlist_private.erasures')).toEqual([
@@ -312,7 +330,7 @@ describe.each(STORES)('$name', (store) => {
       const older = path.join(files, 'before-erasure.csv')
       const backup = path.join(files, 'backup.json')
       expect((await cli(`export --output ${older}`, env)).code).toBe(0)
-      expect((await cli('remove anna@example.com', env)).code).toBe(0)
+      expect((await cli(`remove anna@example.com${store.confirm}`, env)).code).toBe(0)
       const exported = await cli(`export --with-erasures --output ${backup}`, env)
       expect(exported.said.at(-1)).toBe(
         `waitlist: wrote ${backup}, 3 signups and 1 erasure marks from ${list}`,
@@ -321,10 +339,10 @@ describe.each(STORES)('$name', (store) => {
 
       const fresh = await store.open()
       try {
-        const restored = await cli(`import --with-erasures ${backup}`, fresh.env)
+        const restored = await cli(`import --with-erasures ${backup}${store.confirm}`, fresh.env)
         expect(restored).toMatchObject({ code: 0, stdout: tally(fresh.list, 3, 0, 0, 0) })
         expect(restored.said).toContain('waitlist: 1 erasure marks taken from the backup.')
-        const again = await cli(`import ${older}`, fresh.env)
+        const again = await cli(`import ${older}${store.confirm}`, fresh.env)
         expect(again).toMatchObject({ code: 0, stdout: tally(fresh.list, 0, 3, 1, 0) })
         expect((await cli('export', fresh.env)).stdout).not.toContain('anna@')
       } finally {
@@ -335,7 +353,7 @@ describe.each(STORES)('$name', (store) => {
         env,
         'update waitlist_private.secrets set erasure_key = extensions.gen_random_bytes(32)',
       )
-      const mixed = await cli(`import --with-erasures ${backup}`, env)
+      const mixed = await cli(`import --with-erasures ${backup}${store.confirm}`, env)
       expect(mixed).toMatchObject({ code: 2, stdout: '' })
       expect(mixed.said.at(-1)).toMatch(/has erasure marks of its own, under another key/)
     }, 120_000)
@@ -352,7 +370,7 @@ describe.each(STORES)('$name', (store) => {
         ' New@Example.com ,cta_section,',
       ]
       await writeFile(file, rows.join('\n'))
-      const result = await cli(`import ${file}`, env)
+      const result = await cli(`import ${file}${store.confirm}`, env)
       expect(result).toMatchObject({ code: 3, stdout: tally(list, 1, 2, 0, 3) })
       expect(result.said.slice(1)).toEqual([
         'line 3: rejected, not an address the site takes: "an***@example.com"',
@@ -363,7 +381,7 @@ describe.each(STORES)('$name', (store) => {
       const json = JSON.stringify(
         ['Dup@Example.com', 'dup@example.com'].map((email) => ({ email, source: 'cta_section' })),
       )
-      expect(await cli('import -', env, json)).toMatchObject({
+      expect(await cli(`import -${store.confirm}`, env, json)).toMatchObject({
         code: 0,
         stdout: tally(list, 1, 1, 0, 0),
       })
@@ -441,6 +459,13 @@ describe.each(STORES)('$name', (store) => {
         mends: 'alter table supabase_migrations.away rename to schema_migrations',
         names: /records no migration as applied/,
       },
+      {
+        when: 'the database applied an earlier text of a migration',
+        breaks: `update supabase_migrations.schema_migrations set statements = array_append(statements, 'select 1')`,
+        mends:
+          'update supabase_migrations.schema_migrations set statements = trim_array(statements, 1)',
+        names: /applied an earlier text of supabase\/migrations\/20261126120000_waitlist\.sql/,
+      },
     ])('check fails when $when', async ({ breaks, mends, names }) => {
       await holding(env, async ({ client }) => {
         await client.query(breaks)
@@ -459,7 +484,10 @@ describe.each(STORES)('$name', (store) => {
 
     it('signing-secret --set has the database refuse unsigned inserts; the embedded store keeps its own', async () => {
       const secret = (await cli('signing-secret', env)).stdout.trim()
-      const set = await cli('signing-secret --set', { ...env, WAITLIST_SIGNING_SECRET: secret })
+      const set = await cli(`signing-secret --set${store.confirm}`, {
+        ...env,
+        WAITLIST_SIGNING_SECRET: secret,
+      })
       if (store.signedAlready) {
         expect(set.code).toBe(2)
         expect(set.said.at(-1)).toMatch(/^waitlist: the embedded database makes and keeps its own/)
@@ -498,7 +526,7 @@ describe.skipIf(unavailable)(
       const pushed = await pushedDatabase()
       drop = pushed.drop
       host = named(pushed.url)
-      dir = path.join(await temp(), 'data')
+      dir = await siteFolder(path.join(await temp(), 'data'))
       env = { SUPABASE_DB_URL: pushed.url, WAITLIST_DATA_DIR: dir }
       for (const list of ['supabase', 'embedded'] as const)
         await sql(env, insert([['anna@example.com', 'hero_section', '2024-05-01T10:00:00Z']]), list)
@@ -543,7 +571,15 @@ describe.skipIf(unavailable)(
       )
       expect(await on('embedded')).toEqual([])
       expect(await on('supabase')).toEqual(['anna@example.com'])
-      const supabase = await cli('remove anna@example.com --list supabase', env)
+      // Nothing names the project it is: --list supabase chooses the store, --project confirms it.
+      const unconfirmed = await cli('remove anna@example.com --list supabase', env)
+      expect(unconfirmed.code).toBe(2)
+      expect(unconfirmed.said).toEqual([
+        expect.stringMatching(
+          /cannot tell .* as no Supabase URL is set for the site here\. .*--project/,
+        ),
+      ])
+      const supabase = await cli('remove anna@example.com --project local', env)
       expect(supabase.stdout).toContain(
         `\nremoved 1 of 1 from ${lists()[0]}; each is remembered as erased there.\n`,
       )
@@ -557,7 +593,7 @@ describe.skipIf(unavailable)(
         stdout: counted((await on('supabase')).length, lists()[0]!),
       })
       expect(said.at(-1)).toBe(
-        `waitlist: note: the site here writes to ${lists()[1]} (no Supabase variables are set for it), not to this list. Say which with --list supabase or --list embedded.`,
+        `waitlist: note: the site here writes to ${lists()[1]} (no Supabase variables are set for it), not to this list.`,
       )
     })
 
@@ -670,10 +706,18 @@ describe('the command line', () => {
     expect(existsSync(nowhere)).toBe(false)
   })
 
-  it('says in one line, exit 1, that a data folder cannot be opened', async () => {
-    const { code, said } = await cli('count', { WAITLIST_DATA_DIR: `/tmp/${'x'.repeat(120)}` })
-    expect(code).toBe(1)
-    expect(said).toEqual([expect.stringMatching(/^waitlist: the data folder's path is too long/)])
+  it('makes no list where WAITLIST_DATA_DIR holds none, naming the folder and the lists beside it', async () => {
+    const dir = await temp()
+    const list = await siteFolder(path.join(dir, 'waitlist'))
+    const { code, stdout, said } = await cli('remove bob@example.com', {
+      WAITLIST_DATA_DIR: path.join(dir, 'waitlst'),
+    })
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' })
+    expect(said).toEqual([
+      `waitlist: ${path.join(dir, 'waitlst')} holds no list, and the commands make none (the site makes it as it starts): check WAITLIST_DATA_DIR. Lists beside it: ${list}.`,
+    ])
+    expect(existsSync(path.join(dir, 'waitlst'))).toBe(false)
+    await rm(dir, { recursive: true, force: true })
   })
 
   it("says in one line, exit 1, what to change when SUPABASE_DB_URL is the project's URL", async () => {
@@ -900,12 +944,12 @@ describe('through npm, as an operator starts them', () => {
     console.warn(`No Node older than ${needed} on PATH: skipping what the commands say on one`)
 
   it.skipIf(!older)(
-    "npm run dev, npm test and npm run waitlist, on a Node older than .nvmrc's, each say in one line which they need",
+    "npm run dev, npm start, npm test and npm run waitlist, on a Node older than .nvmrc's, each say in one line which they need",
     async () => {
       const PATH = `${path.dirname(older!)}${path.delimiter}${process.env.PATH}`
       // Should a guard let one through, the command finds no list of the project's to touch.
       const WAITLIST_DATA_DIR = path.join(os.tmpdir(), `waitlist-older-node-${process.pid}`)
-      const scripts = [['dev'], ['test'], ['waitlist', '--', 'count']]
+      const scripts = [['dev'], ['start'], ['test'], ['waitlist', '--', 'count']]
       const results = await Promise.all(
         scripts.map((script) => npm(['run', '-s', ...script], { PATH, WAITLIST_DATA_DIR })),
       )

@@ -43,7 +43,7 @@ export async function migrate(db: PGlite): Promise<string[]> {
   if (unknown.length > 0) {
     throw new Error(
       `the database records migration ${unknown.join(', ')}, which supabase/migrations does not have: ` +
-        `open it with the code that applied it, or use another data folder (docs/supabase.md, "A database that applied the earlier history").`,
+        `open it with the code that applied it, or use another data folder (docs/supabase.md#a-database-that-applied-an-earlier-schema).`,
     )
   }
   const applied: string[] = []

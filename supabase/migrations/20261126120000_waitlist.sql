@@ -1,11 +1,10 @@
 -- The early-access waitlist: the table the landing page's signups go to, and
--- the rules every way in meets.
---
--- The site inserts with the public key, which anyone can copy from a browser,
--- so the database keeps every rule: of the public roles, only anon may insert,
--- and every insert by a role but the tables' owner (the operator's commands)
--- meets one trigger, admit_signup. Each function searches pg_catalog first and
--- pg_temp last, so that no type a caller makes in pg_temp is used in it.
+-- the rules every way in meets. The site inserts with the public key, which
+-- anyone can copy from a browser, so the database keeps every rule: of the
+-- public roles, only anon may insert, and every insert by a role but the
+-- tables' owner (the operator's commands) meets one trigger, admit_signup.
+-- Each function searches pg_catalog first and pg_temp last, so that no type a
+-- caller makes in pg_temp is used in it.
 
 create table public.waitlist (
   id bigint generated always as identity primary key,
@@ -88,6 +87,8 @@ create table waitlist_private.secrets (
   -- minute old, so not a write per signup.
   signed_at timestamptz,
   previous_signed_at timestamptz,
+  -- When `--set` replaced the previous one: `--retire-previous` waits on it.
+  replaced_at timestamptz,
   -- Keys the erasure marks' hashes; never leaves the database.
   erasure_key bytea not null default extensions.gen_random_bytes(32)
 );
@@ -126,7 +127,7 @@ language sql
 set search_path = pg_catalog, pg_temp
 as $$ select clock_timestamp() $$;
 
--- For the trigger and the operator's `remove` and `import`.
+-- An address's erasure mark: its keyed hash.
 create function waitlist_private.email_hash(email text)
 returns text
 language sql
@@ -219,10 +220,9 @@ begin
 end;
 $$;
 
--- The operator's `remove`: the address goes and its mark stays, with no
--- signup held back since, so that the next is answered as a new address's
--- first. The table's lock waits for the signups under way and holds back
--- those that follow, until this commits. True when the address was listed.
+-- `remove`: the address goes; its mark stays, with no signup held back since.
+-- The table's lock waits out the signups under way, and holds the next ones
+-- until this commits. True when the address was listed.
 create function waitlist_private.erase(email text)
 returns boolean
 language plpgsql

@@ -1,15 +1,16 @@
 import { once } from 'node:events'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
 /**
- * A data folder held by a process that never answers, as a stuck server's
- * is: its owner and SQL sockets take connections and say nothing. Resolves
- * to what lets the folder go.
+ * A data folder that holds a list, held by a process that never answers, as
+ * a stuck server's is: its owner and SQL sockets take connections and say
+ * nothing. Resolves to what lets the folder go.
  */
 export async function muteFolder(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true })
+  await writeFile(path.join(dir, 'PG_VERSION'), '17\n')
   const port = 20_000 + (process.pid % 40_000)
   const sockets: net.Socket[] = []
   const servers = [`.owner.${port}`, `.s.PGSQL.${port}`].map((name) => {

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement } from '@/lib/waitlist/embedded-store'
 import { visitorHeaders } from '@/lib/waitlist/visitor'
 
@@ -18,4 +19,10 @@ export async function site(db: Pick<pg.Client, 'query'>) {
     const headers = visitorHeaders(entry, { trusted: false }, signing)
     await db.query(insertStatement(entry, headers))
   }
+}
+
+/** The embedded list in `dir`, made as the site makes it at its first start: the commands make none. */
+export async function siteFolder(dir: string): Promise<string> {
+  await (await openFolder(dir)).close()
+  return dir
 }

@@ -22,9 +22,10 @@ export const USAGE = `Usage: npm run waitlist -- <command> [--list supabase|embe
                                           a secret for the site to sign with; --set gives it
                                           to Supabase (docs/supabase.md#signing)
 
-The list: SUPABASE_DB_URL's database, else the embedded one in WAITLIST_DATA_DIR
-(docs/operating.md#which-list). Exit status: 0 done, 1 failed, 2 a mistake in the
-command or its setup, 3 import rejected rows.
+The list: SUPABASE_DB_URL's database, else the embedded one in WAITLIST_DATA_DIR;
+--project REF confirms the Supabase project a change goes to where nothing else
+proves it the site's (docs/operating.md#which-list). Exit status: 0 done, 1 failed,
+2 a mistake in the command or its setup, 3 import rejected rows.
 `
 
 type Option = { type: 'string' | 'boolean'; multiple?: boolean; value?: string; choices?: string[] }

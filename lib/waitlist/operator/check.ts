@@ -14,9 +14,15 @@ type State = {
   previous: boolean
   signed_at: string
   previous_at: string
+  replaced_at: string
 }
 
-async function migrationProblem(db: Database, files: string[]): Promise<string | undefined> {
+/** The same SQL, whatever its spacing: the Supabase CLI records a file split into its statements. */
+const sameSql = (a: string, b: string) => a.replace(/[\s;]+/g, '') === b.replace(/[\s;]+/g, '')
+
+type Migration = Awaited<ReturnType<typeof readMigrations>>[number]
+
+async function migrationProblem(db: Database, files: Migration[]): Promise<string | undefined> {
   const apply =
     db.kind === 'supabase'
       ? 'apply them with `npx supabase db push`'
@@ -26,35 +32,43 @@ async function migrationProblem(db: Database, files: string[]): Promise<string |
     db,
     "select to_regclass('supabase_migrations.schema_migrations') is not null as history",
   )
-  const { applied } = history
-    ? await one<{ applied: string[] | null }>(
-        db,
-        'select array_agg(version::text order by version) as applied from supabase_migrations.schema_migrations',
+  const { rows: applied } = history
+    ? await db.client.query<{ version: string; statements: string[] | null }>(
+        'select version::text, statements from supabase_migrations.schema_migrations order by version',
       )
-    : { applied: null }
-  if (!applied?.length)
+    : { rows: [] }
+  if (!applied.length)
     return `${db.where} records no migration as applied: ${apply}; if they were run by hand in the SQL editor, record each with \`npx supabase migration repair --status applied <version>\`.`
-  const unknown = applied.filter((version) => !files.some((file) => file.startsWith(`${version}_`)))
+  const unknown = applied.filter(({ version }) => !files.some((file) => file.version === version))
   if (unknown.length)
-    return `${db.where} records migration ${unknown.join(', ')}, which supabase/migrations does not have: check it from the code that applied it.`
-  const missing = files.filter((file) => !applied.includes(file.split('_')[0]!))
+    return `${db.where} records migration ${unknown.map(({ version }) => version).join(', ')}, which supabase/migrations does not have: check it from the code that applied it.`
+  const missing = files.filter((file) => !applied.some(({ version }) => version === file.version))
   if (missing.length)
-    return `supabase/migrations/${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not applied to ${db.where}: ${apply}, then run this again.`
+    return `supabase/migrations/${missing.map(({ file }) => file).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not applied to ${db.where}: ${apply}, then run this again.`
+  // Before launch the baseline is still edited: a database that applied an earlier text lacks its rules.
+  const changed = files.filter(({ version, sql }) => {
+    const statements = applied.find((migration) => migration.version === version)?.statements
+    return statements && !sameSql(statements.join('\n'), sql)
+  })
+  if (changed.length)
+    return `${db.where} applied an earlier text of supabase/migrations/${changed.map(({ file }) => file).join(', ')}, so it lacks rules of this one: move its list to a fresh database (docs/supabase.md#a-database-that-applied-an-earlier-schema).`
 }
 
 const NOTHING_HOLDS =
   'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
 export async function check(db: Database, { site, stdout, say }: Io): Promise<number> {
-  const names = (await readMigrations()).map((migration) => migration.file)
-  const problem = await migrationProblem(db, names)
+  const migrations = await readMigrations()
+  const names = migrations.map((migration) => migration.file)
+  const problem = await migrationProblem(db, migrations)
   if (problem) throw new Failure(problem)
   // No row where the limits' trigger is missing or disabled.
   const state = await one<State | undefined>(
     db,
     `select l.signups_per_minute as ceiling, (select count(held_back_at)::int from waitlist_private.erasures) as held_back,
             s.signing_secret is not null as signed, s.previous_signing_secret is not null as previous,
-            ${lastSigned('s.signed_at')} as signed_at, ${lastSigned('s.previous_signed_at')} as previous_at
+            ${lastSigned('s.signed_at')} as signed_at, ${lastSigned('s.previous_signed_at')} as previous_at,
+            ${lastSigned('s.replaced_at')} as replaced_at
        from waitlist_private.signup_limits l left join waitlist_private.secrets s on true
       where exists (select 1 from pg_trigger where tgrelid = 'public.waitlist'::regclass
                      and tgname = 'limit_signups' and tgenabled in ('O', 'A'))`,
@@ -70,7 +84,7 @@ export async function check(db: Database, { site, stdout, say }: Io): Promise<nu
         ? 'closed: no signup is taken (0)'
         : `${state.ceiling} new signups a minute from everyone together`
   const signedWhen = state.previous
-    ? `${state.signed_at}; the previous secret ${state.previous_at}`
+    ? `${state.signed_at}; the previous secret ${state.previous_at}, replaced ${state.replaced_at}`
     : state.signed_at
   const signing = !state.signed
     ? 'not set: signups are closed until it is'

@@ -1,7 +1,8 @@
 // `npm run waitlist`: runs one command on the list it names, and turns each failure into one line
 // and an exit status.
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
@@ -27,7 +28,7 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
     if (name === 'signing-secret' && !values.set && !values['retire-previous']) {
       io.stdout.write(`${randomBytes(32).toString('base64url')}\n`)
       say(
-        `waitlist: a new secret for ${SIGNING_SECRET_VAR}. A first one goes on the site, then to the database with \`signing-secret --set\`; one that replaces another goes to the database first, then on the site, then \`--retire-previous\` (docs/supabase.md#signing).`,
+        `waitlist: a new secret for ${SIGNING_SECRET_VAR}. It goes to the database first, with \`signing-secret --set\`, then on the site; one that replaces another is retired after the site's redeploy with \`--retire-previous\` (docs/supabase.md#signing).`,
       )
       return EXIT.done
     }
@@ -36,9 +37,15 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
       values.list as ListKind | undefined,
       values.project as string | undefined,
     )
-    if (['remove', 'import', 'signing-secret'].includes(name) && lists.conflict) {
+    const changes = ['remove', 'import', 'signing-secret'].includes(name)
+    if (changes && lists.conflict) {
       throw new UsageError(
         `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
+      )
+    }
+    if (changes && lists.unknown) {
+      throw new UsageError(
+        `${name} changed nothing: it cannot tell that SUPABASE_DB_URL's ${lists.target.name} is the project the site writes to, as ${lists.unknown}. If it is, say so with --project <ref> (the project's ref, or the name of a database of your own).`,
       )
     }
     const broken =
@@ -46,14 +53,25 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
         ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
         : undefined
     if (name === 'check' && broken) throw new Failure(broken)
+    // npm runs the command in the project's folder: a path is read from where the operator typed it.
+    const typed = (file: string) => path.resolve(io.env.INIT_CWD ?? process.cwd(), file)
     const from = name === 'import' ? positionals[0] : positionals.includes('-') ? '-' : undefined
-    const input = from && (await readInput(from, io))
+    const input = from && (await readInput(from === '-' ? from : typed(from), io))
+    const output =
+      typeof values.output === 'string' && values.output !== '-' ? typed(values.output) : undefined
+    if (output) await checkOutput(output)
     db = await connect(lists)
-    say(`waitlist: ${name} on ${db.where}`)
-    if (lists.conflict)
-      say(`waitlist: note: ${lists.conflict.site}, not to this list. ${lists.conflict.settle}`)
+    say(`waitlist: ${name} on ${db.where}${lists.sites ? ", the site's list" : ''}`)
+    if (lists.conflict) say(`waitlist: note: ${lists.conflict.site}, not to this list.`)
+    if (lists.unknown)
+      say(`waitlist: note: this may not be the list the site writes to, as ${lists.unknown}.`)
     if (broken) say(`waitlist: note: ${broken}`)
-    return await runCommand(name, values, positionals, db, { ...io, input, site: lists.site, say })
+    return await runCommand(name, { ...values, output }, positionals, db, {
+      ...io,
+      input,
+      site: lists.site,
+      say,
+    })
   } catch (error) {
     const usage = error instanceof UsageError
     // Expected: a mistake, a failure said in one line, or the database's own refusal.
@@ -63,6 +81,24 @@ export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number>
   } finally {
     await db?.close().catch(() => {})
   }
+}
+
+/**
+ * A new file outside the repository, or in exports/, which git ignores: an export holds people's
+ * addresses. Said before the list is read.
+ */
+async function checkOutput(file: string): Promise<void> {
+  const found = await stat(file).catch(() => undefined)
+  if (found?.isDirectory())
+    throw new UsageError(`${file} is a folder: --output takes the path of a new file in it.`)
+  if (found)
+    throw new UsageError(`${file} exists, and export never writes over a file: name a new one.`)
+  const inProject = path.relative(process.cwd(), file)
+  const outside = inProject.startsWith('..') || path.isAbsolute(inProject)
+  if (!outside && !inProject.startsWith(`exports${path.sep}`))
+    throw new UsageError(
+      `export does not write ${file}: a list of people's addresses inside the project, outside exports/, is one \`git add .\` from a commit. Write it under exports/ (git ignores it) or outside the project.`,
+    )
 }
 
 /** The whole file, or standard input; read before the database is opened, so a file that cannot be read costs nothing. */

@@ -139,10 +139,10 @@ export async function runCommand(
           'the embedded database makes and keeps its own signing secret: there is nothing to set.',
         )
       if (values['retire-previous']) {
-        const last = await sql.retirePreviousSigningSecret(db, values.force === true)
-        if (last)
+        const inUse = await sql.retirePreviousSigningSecret(db, values.force === true)
+        if (inUse)
           throw new UsageError(
-            `--retire-previous changed nothing: the previous secret last signed a signup ${last}, so a server may still sign with it; retire it once it has signed none for 10 minutes, or with --force.`,
+            `--retire-previous changed nothing: the previous secret ${inUse}, so a server not yet redeployed may still sign with it; retire it 10 minutes after both, or with --force.`,
           )
         say(
           'waitlist: the database now refuses inserts signed with any secret but the current one.',

@@ -1,7 +1,10 @@
 // The connection to the list's database, and one sentence for each way it can fail.
+import { readdir, stat } from 'node:fs/promises'
+import path from 'node:path'
 import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
-import { Failure, type ListKind, type Lists, type Target } from './lists'
+import { untilAborted } from '@/lib/waitlist/store'
+import { Failure, UsageError, type ListKind, type Lists, type SiteList, type Target } from './lists'
 
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
@@ -14,6 +17,9 @@ function connectionFailure(target: Target, error: Error): string {
   }
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) {
     return `Node does not trust the certificate of ${target.name} (${code}): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`
+  }
+  if (target.kind === 'supabase' && code === '3D000') {
+    return `${target.url.hostname} has no database ${decodeURIComponent(target.url.pathname.slice(1))}: on Supabase it is postgres, the end of SUPABASE_DB_URL (…:5432/postgres).`
   }
   if (target.kind === 'supabase' && code === '28P01') {
     return `${target.name} refused the password of user ${decodeURIComponent(target.url.username)}: put the database password in SUPABASE_DB_URL, its at signs, colons and slashes percent-encoded (%40, %3A, %2F); Supabase resets it under Project Settings → Database.`
@@ -54,9 +60,43 @@ export type Database = {
 const shellWord = (word: string) =>
   /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
 
+const holdsList = (dir: string) =>
+  stat(path.join(dir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  )
+
+/**
+ * The embedded list is the site's to make, at its first start: a folder that holds none is a
+ * mistyped WAITLIST_DATA_DIR, said with the lists beside it, never a new list. Bounded by the
+ * store's timeout, whatever the folder's disk does.
+ */
+async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: SiteList) {
+  const deadline = AbortSignal.timeout(target.timeoutMs)
+  const held = await untilAborted(holdsList(target.dir), deadline).catch(() => {
+    throw new Failure(
+      `the folder ${target.dir} did not answer within ${target.timeoutMs} ms (WAITLIST_STORE_TIMEOUT_MS): its disk is stuck.`,
+    )
+  })
+  if (held) return
+  const parent = path.dirname(target.dir)
+  const names = await untilAborted(readdir(parent), deadline).catch(() => [])
+  const beside = []
+  for (const name of names)
+    if (await holdsList(path.join(parent, name))) beside.push(path.join(parent, name))
+  const elsewhere = [
+    beside.length ? ` Lists beside it: ${beside.join(', ')}.` : '',
+    'problem' in site || site.kind === 'embedded' ? '' : ` The site here writes to ${site.name}.`,
+  ]
+  throw new UsageError(
+    `${target.dir} holds no list, and the commands make none (the site makes it as it starts): check WAITLIST_DATA_DIR.${elsewhere.join('')}`,
+  )
+}
+
 /** Supabase by its connection string; the embedded database through the server that has it open, or here. */
-export async function connect({ target }: Pick<Lists, 'target'>): Promise<Database> {
+export async function connect({ target, site }: Pick<Lists, 'target' | 'site'>): Promise<Database> {
   if (target.kind === 'embedded' && target.problem) throw new Failure(target.problem)
+  if (target.kind === 'embedded') await checkFolder(target, site)
   // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
   const folder =
     target.kind === 'embedded'
@@ -81,19 +121,24 @@ export async function connect({ target }: Pick<Lists, 'target'>): Promise<Databa
     await folder?.close()
     throw new Failure(connectionFailure(target, error as Error), { cause: error })
   }
-  if (!folder) {
-    try {
-      const { rows } = await client.query<{ ours: boolean }>(
-        "select to_regclass('public.waitlist') is not null as ours",
+  try {
+    // The commands act as the tables' owner, whom the rules for every other role do not meet.
+    const { rows } = await client.query<{ user: string; owner: string | null }>(
+      `select current_user as user, (select pg_get_userbyid(relowner) from pg_class
+        where oid = to_regclass('public.waitlist')) as owner`,
+    )
+    const { user, owner } = rows[0]!
+    if (owner === null)
+      throw new Failure(
+        `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
       )
-      if (!rows[0]!.ours)
-        throw new Failure(
-          `${target.name} has no table public.waitlist: SUPABASE_DB_URL names another database than the project's (on Supabase, database postgres of the project the schema was pushed to), or \`npx supabase db push\` has not been run on it.`,
-        )
-    } catch (error) {
-      await close()
-      throw error
-    }
+    if (user !== owner)
+      throw new UsageError(
+        `SUPABASE_DB_URL connects as ${user}, who does not own the waitlist's tables (${owner} does, as \`supabase db push\` made them): the commands act as their owner, so connect as ${owner} (on Supabase's pooler, user ${owner}.<ref>).`,
+      )
+  } catch (error) {
+    await close()
+    throw error
   }
   const served = folder && !folder.pglite && folder.connection
   return {

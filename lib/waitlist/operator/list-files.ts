@@ -94,6 +94,10 @@ export function readList(text: string): (ImportRow | Rejected)[] {
   if (!text.trim()) throw new Failure('the file is empty.')
   if (/^\s*[[{]/.test(text)) {
     const list = parseJson(text)
+    if (list && typeof list === 'object' && 'erasure_key' in list)
+      throw new UsageError(
+        'the file is a backup with erasures, as export --with-erasures writes it: import it with --with-erasures.',
+      )
     if (!Array.isArray(list))
       throw new Failure('a JSON list is an array of objects with email and source.')
     return checkAll(list)
@@ -120,6 +124,10 @@ export function backupFile(rows: ListRow[], { key, marks }: Erasures): string {
 const HEX = /^(?:[0-9a-f]{2})+$/
 
 export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; erasures: Erasures } {
+  if (!/^\s*\{/.test(text))
+    throw new UsageError(
+      'import --with-erasures reads a backup, the JSON object export --with-erasures writes; this file is not one: leave out --with-erasures to import a list.',
+    )
   const backup = parseJson(text) as Fields | null
   const { erasure_key: key, erasures: marks, list } = backup ?? {}
   const sound =

@@ -29,16 +29,30 @@ export type SiteList = { kind: ListKind; name: string; project?: string } | { pr
 export type Lists = {
   target: Target
   site: SiteList
-  /** Where the site writes when that is not `target` and nobody said which, and how to settle it. */
+  /** Whether `target` is where the site here writes: the same folder, one project by both refs, or by --project. */
+  sites: boolean
+  /** Where the site writes when that is known not to be `target`, and how to settle it. */
   conflict?: { site: string; settle: string }
+  /** Why `target` cannot be told to be the site's list, when it cannot. */
+  unknown?: string
 }
 
-/** A project's ref, from `[db.]<ref>.supabase.co` or a pooler's user `postgres.<ref>`. */
+/** A project's ref, from `[db.]<ref>.supabase.co` or a pooler's user `<role>.<ref>`. */
 function projectRef(host: string, user = ''): string | undefined {
   return (
     /^(?:db\.)?([a-z0-9]+)\.supabase\.(?:co|in)$/i.exec(host)?.[1] ??
-    /^postgres\.([a-z0-9]+)$/i.exec(user)?.[1]
+    /^[\w-]+\.([a-z0-9]+)$/i.exec(user)?.[1]
   )?.toLowerCase()
+}
+
+/** The ref a legacy public key carries, a JWT whose claims name its project; a publishable key names none. */
+function keyRef(key: string): string | undefined {
+  try {
+    const { ref } = JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8'))
+    return typeof ref === 'string' ? ref.toLowerCase() : undefined
+  } catch {
+    return undefined
+  }
 }
 
 const embedded = (env: Env, timeoutMs: number): Target => {
@@ -49,6 +63,10 @@ const embedded = (env: Env, timeoutMs: number): Target => {
 }
 
 function supabase(raw: string): Target {
+  if (!/^[a-z][\w+.-]*:\/\//i.test(raw))
+    throw new Failure(
+      "SUPABASE_DB_URL does not start with postgresql://: copy the whole URI under the dashboard's Connect button (the session pooler's), its scheme included.",
+    )
   const url = URL.parse(raw)
   if (!url || !/^postgres(ql)?:$/.test(url.protocol)) {
     throw new Failure(
@@ -71,10 +89,20 @@ function siteList(store: StoreConfig): SiteList {
     return { kind: 'embedded', name: `the embedded database in ${dir}` }
   }
   const { host, hostname } = new URL(store.url)
-  const project = projectRef(hostname)
+  const project = projectRef(hostname) ?? keyRef(store.key)
   const key = `(${store.keyVar}${store.signingSecret ? ', signed' : ''})`
-  const name = project ? `Supabase project ${project} ${key}` : `Supabase at ${host} ${key}`
+  const name = projectRef(hostname)
+    ? `Supabase project ${project} ${key}`
+    : `Supabase at ${host} ${key}`
   return { kind: 'supabase', name, project }
+}
+
+/** Why SUPABASE_DB_URL cannot be told to be the site's project: the side that names none. */
+function unknownSide(site: SiteList): string {
+  if ('problem' in site || site.kind === 'embedded')
+    return 'no Supabase URL is set for the site here'
+  if (!site.project) return "the site's URL names no project (a custom domain?), nor does its key"
+  return 'SUPABASE_DB_URL names no project (its host is not <ref>.supabase.co, nor its user <role>.<ref>)'
 }
 
 /** The store `--list` names, else SUPABASE_DB_URL's, else the embedded one; and the site's. */
@@ -97,26 +125,35 @@ export function chooseLists(env: Env, chosen?: ListKind, named?: string): Lists 
   const config = readServerConfig(env)
   const timeoutMs = config.ok ? config.config.storeTimeoutMs : 8000
   const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
-  const project = target.kind === 'supabase' ? target.project : undefined
-  if (named && project !== named.toLowerCase()) {
-    throw new UsageError(
-      `--project ${named}, but SUPABASE_DB_URL names ${target.name}: set it to project ${named}'s connection string (its pooler user is postgres.${named}).`,
-    )
-  }
   const site = config.ok ? siteList(config.config.store) : { problem: config.problem }
-  if ('problem' in site || named) return { target, site }
-  // Unless said: the site on the embedded database, or on another Supabase project (--list chooses the store, never the project).
-  const conflict =
-    !chosen && site.kind === 'embedded' && target.kind === 'supabase'
-      ? {
-          site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
-          settle: 'Say which with --list supabase or --list embedded.',
-        }
-      : site.project && project && site.project !== project
-        ? {
-            site: `the site here writes to ${site.name}`,
-            settle: `Add --project ${project} to act on it all the same, or set SUPABASE_DB_URL to project ${site.project}'s connection string.`,
-          }
-        : undefined
-  return { target, site, conflict }
+  if (target.kind === 'embedded') {
+    const sites = !('problem' in site) && site.kind === 'embedded' && site.name === target.name
+    return { target, site, sites }
+  }
+  const sitesProject = 'problem' in site ? undefined : site.project
+  // --project names the project to act on: SUPABASE_DB_URL's, where it names one.
+  if (named) {
+    const ref = named.toLowerCase()
+    if (target.project && target.project !== ref)
+      throw new UsageError(
+        `--project ${named}, but SUPABASE_DB_URL names ${target.name}: set it to project ${named}'s connection string (its pooler user is postgres.${named}).`,
+      )
+    return { target, site, sites: !sitesProject || sitesProject === ref }
+  }
+  if (!('problem' in site) && site.kind === 'embedded' && !chosen) {
+    const conflict = {
+      site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
+      settle: 'Say which with --list supabase or --list embedded.',
+    }
+    return { target, site, sites: false, conflict }
+  }
+  if (sitesProject && target.project) {
+    if (sitesProject === target.project) return { target, site, sites: true }
+    const conflict = {
+      site: `the site here writes to ${'problem' in site ? '' : site.name}`,
+      settle: `Add --project ${target.project} to act on it all the same, or set SUPABASE_DB_URL to project ${sitesProject}'s connection string.`,
+    }
+    return { target, site, sites: false, conflict }
+  }
+  return { target, site, sites: false, unknown: unknownSide(site) }
 }

@@ -146,7 +146,7 @@ export async function setSigningSecret(db: Db, secret: string): Promise<boolean>
   const { rowCount } = await db.client.query(
     `update waitlist_private.secrets
         set previous_signing_secret = signing_secret, previous_signed_at = signed_at,
-            signed_at = null, signing_secret = ${lit(secret)}
+            signed_at = null, signing_secret = ${lit(secret)}, replaced_at = now()
       where signing_secret is distinct from ${lit(secret)}`,
   )
   return Boolean(rowCount)
@@ -156,15 +156,25 @@ export const lastSigned = (column: string) =>
   `coalesce(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') || ', ' ||
      (extract(epoch from now() - ${column}) / 60)::int || ' min ago', 'never')`
 
-/** Unless forced, a secret that signed in the last 10 minutes stays: resolves to when it last did. */
+/**
+ * Unless forced, the previous secret stays while it signed, or was replaced, in the last 10
+ * minutes: a site not yet redeployed may sign with it. Resolves to why it stays, or null.
+ */
 export async function retirePreviousSigningSecret(db: Db, force: boolean): Promise<string | null> {
-  const { retired, last } = await one<{ retired: boolean; last: string }>(
+  const { retired, last, replaced } = await one<{
+    retired: boolean
+    last: string
+    replaced: string
+  }>(
     db,
     `with retired as (
        update waitlist_private.secrets set previous_signing_secret = null, previous_signed_at = null
-        where ${force} or coalesce(previous_signed_at < now() - interval '10 minutes', true) returning 1)
-     select exists (select from retired) as retired, ${lastSigned('previous_signed_at')} as last
+        where ${force} or (coalesce(previous_signed_at < now() - interval '10 minutes', true)
+                           and coalesce(replaced_at < now() - interval '10 minutes', true)) returning 1)
+     select exists (select from retired) as retired, ${lastSigned('previous_signed_at')} as last,
+            ${lastSigned('replaced_at')} as replaced
        from waitlist_private.secrets`,
   )
-  return retired ? null : last
+  if (retired) return null
+  return `was replaced ${replaced}, and last signed a signup ${last}`
 }
