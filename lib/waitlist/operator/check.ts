@@ -2,9 +2,10 @@
 // catalogs, and the first thing wrong with it; it changes nothing.
 import { readMigrations } from '@/lib/waitlist/migrations'
 import type { Database } from './database'
-import type { Io } from './commands'
-import { Failure } from './lists'
-import { lastSigned, one } from './sql'
+import { EXIT, Failure } from './errors'
+import { say, type Io } from './io'
+import { firstRow, lastSigned } from './sql'
+import type { SiteStore } from './stores'
 import { table, type Row } from './table'
 
 type State = {
@@ -28,7 +29,7 @@ async function migrationProblem(db: Database, files: Migration[]): Promise<strin
       ? 'apply them with `npx supabase db push`'
       : 'restart the server that has the folder open with this code'
   // A statement naming a table that is not there fails as a whole: first whether it is.
-  const { history } = await one<{ history: boolean }>(
+  const { history } = await firstRow<{ history: boolean }>(
     db,
     "select to_regclass('supabase_migrations.schema_migrations') is not null as history",
   )
@@ -57,13 +58,13 @@ async function migrationProblem(db: Database, files: Migration[]): Promise<strin
 const NOTHING_HOLDS =
   'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
-export async function check(db: Database, { site, stdout, say }: Io): Promise<number> {
+export async function check(db: Database, io: Io, site: SiteStore): Promise<number> {
   const migrations = await readMigrations()
   const names = migrations.map((migration) => migration.file)
   const problem = await migrationProblem(db, migrations)
   if (problem) throw new Failure(problem)
   // No row where the limits' trigger is missing or disabled.
-  const state = await one<State | undefined>(
+  const state = await firstRow<State | undefined>(
     db,
     `select l.signups_per_minute as ceiling, (select count(held_back_at)::int from waitlist_private.erasures) as held_back,
             s.signing_secret is not null as signed, s.previous_signing_secret is not null as previous,
@@ -89,7 +90,7 @@ export async function check(db: Database, { site, stdout, say }: Io): Promise<nu
   const signing = !state.signed
     ? 'not set: signups are closed until it is'
     : `set: only the site adds to the list${state.previous ? '; the previous secret is still accepted' : ''}`
-  stdout.write(
+  io.stdout.write(
     table([
       ['Database', db.where],
       ['Site writes to', 'problem' in site ? site.problem : site.name],
@@ -104,11 +105,13 @@ export async function check(db: Database, { site, stdout, say }: Io): Promise<nu
   )
   if (state.previous)
     say(
-      'waitlist: the secret the current one replaced is still accepted: once every server signs with the new one, `npm run waitlist -- signing-secret --retire-previous`.',
+      io,
+      'the secret the current one replaced is still accepted: once every server signs with the new one, `npm run waitlist -- signing-secret --retire-previous`.',
     )
   if (!state.signed)
     say(
-      'waitlist: warning: no signing secret is set, so signups are closed: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
+      io,
+      'warning: no signing secret is set, so signups are closed: `npm run waitlist -- signing-secret` makes one, `--set` sets it (docs/supabase.md).',
     )
-  return 0
+  return EXIT.done
 }

@@ -1,117 +1,85 @@
-// `npm run waitlist`: runs one command on the list it names, and turns each failure into one line
-// and an exit status.
-import { randomBytes } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
-import path from 'node:path'
-import type { Readable, Writable } from 'node:stream'
-import { text } from 'node:stream/consumers'
-import { SIGNING_SECRET_VAR, type Env } from '@/lib/env'
-import { clean } from '@/lib/log'
-import { parse, USAGE } from './arguments'
-import { runCommand } from './commands'
-import { connect, type Database } from './database'
-import { chooseLists, Failure, UsageError, type ListKind } from './lists'
+// `npm run waitlist`: runs what the command line asks on the store it names, and says every failure
+// it expects in one line with its exit status.
+import { CommanderError, type Command } from 'commander'
+import type { Env } from '@/lib/env'
+import { connect } from './database'
+import { EXIT, expectedExit, Failure, UsageError } from './errors'
+import { say, type Io } from './io'
+import { checkOutput, readInput } from './list-files'
+import { waitlistProgram, type Task } from './program'
+import { chooseStores, type StoreKind } from './stores'
 
-export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
+export { EXIT }
 
-export type CliIo = { env: Env; stdin: Readable; stdout: Writable; stderr: Writable }
+// Without `--`, npm keeps an option it knows for itself (saying so only in npm_config_<name>),
+// or drops one without a trace and passes its value on as an argument.
+const underNpm = (env: Env) => env.npm_lifecycle_event === 'waitlist'
+const putTheDashes = (command = '<command>', option = '<option>') =>
+  `put -- after \`npm run waitlist\` so that npm leaves the options to the command: npm run waitlist -- ${command} --${option} …`
 
-export async function runWaitlistCli(argv: string[], io: CliIo): Promise<number> {
-  const say = (text: string) => io.stderr.write(clean(text) + '\n')
-  if (!argv[0] || ['help', '--help', '-h'].includes(argv[0])) {
-    io.stdout.write(USAGE)
-    return argv[0] ? EXIT.done : EXIT.usage
-  }
-  let db: Database | undefined
+function refuseWhatNpmTook(argv: string[], program: Command, env: Env): void {
+  if (!underNpm(env)) return
+  const taken = [program, ...program.commands]
+    .flatMap((command) => command.options)
+    .find((option) => env[`npm_config_${option.name().replaceAll('-', '_')}`])
+  if (taken)
+    throw new UsageError(
+      `npm took --${taken.name()} for itself: ${putTheDashes(argv[0], taken.name())}`,
+    )
+}
+
+export async function runWaitlistCli(argv: string[], io: Io): Promise<number> {
+  let task: Task | undefined
+  const program = waitlistProgram(io, (chosen) => (task = chosen))
   try {
-    const { name, values, positionals } = parse(argv, io.env)
-    if (name === 'signing-secret' && !values.set && !values['retire-previous']) {
-      io.stdout.write(`${randomBytes(32).toString('base64url')}\n`)
-      say(
-        `waitlist: a new secret for ${SIGNING_SECRET_VAR}. It goes to the database first, with \`signing-secret --set\`, then on the site; one that replaces another is retired after the site's redeploy with \`--retire-previous\` (docs/supabase.md#signing).`,
-      )
-      return EXIT.done
+    refuseWhatNpmTook(argv, program, io.env)
+    if (argv.length === 0) {
+      program.outputHelp()
+      return EXIT.usage
     }
-    const lists = chooseLists(
-      io.env,
-      values.list as ListKind | undefined,
-      values.project as string | undefined,
-    )
-    const changes = ['remove', 'import', 'signing-secret'].includes(name)
-    if (changes && lists.conflict) {
-      throw new UsageError(
-        `${name} changed nothing: SUPABASE_DB_URL names ${lists.target.name}, and ${lists.conflict.site}. ${lists.conflict.settle}`,
-      )
-    }
-    if (changes && lists.unknown) {
-      throw new UsageError(
-        `${name} changed nothing: it cannot tell that SUPABASE_DB_URL's ${lists.target.name} is the project the site writes to, as ${lists.unknown}. If it is, say so with --project <ref> (the project's ref, or the name of a database of your own).`,
-      )
-    }
-    const broken =
-      'problem' in lists.site
-        ? `the site takes no signups, its configuration is broken: ${lists.site.problem}`
-        : undefined
-    if (name === 'check' && broken) throw new Failure(broken)
-    // npm runs the command in the project's folder: a path is read from where the operator typed it.
-    const typed = (file: string) => path.resolve(io.env.INIT_CWD ?? process.cwd(), file)
-    const from = name === 'import' ? positionals[0] : positionals.includes('-') ? '-' : undefined
-    const input = from && (await readInput(from === '-' ? from : typed(from), io))
-    const output =
-      typeof values.output === 'string' && values.output !== '-' ? typed(values.output) : undefined
-    if (output) await checkOutput(output)
-    db = await connect(lists)
-    say(`waitlist: ${name} on ${db.where}${lists.sites ? ", the site's list" : ''}`)
-    if (lists.conflict) say(`waitlist: note: ${lists.conflict.site}, not to this list.`)
-    if (lists.unknown)
-      say(`waitlist: note: this may not be the list the site writes to, as ${lists.unknown}.`)
-    if (broken) say(`waitlist: note: ${broken}`)
-    return await runCommand(name, { ...values, output }, positionals, db, {
-      ...io,
-      input,
-      site: lists.site,
-      say,
-    })
+    await program.parseAsync(argv, { from: 'user' })
+    return task ? await run(task, program.opts(), io) : EXIT.done
   } catch (error) {
-    const usage = error instanceof UsageError
-    // Expected: a mistake, a failure said in one line, or the database's own refusal.
-    if (!usage && !(error instanceof Failure) && !(error as { code?: unknown }).code) throw error
-    say(`waitlist: ${(error as Error).message}`)
-    return usage ? EXIT.usage : EXIT.failed
-  } finally {
-    await db?.close().catch(() => {})
+    // commander has said its own: a mistake, or the help asked for.
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.excessArguments' && underNpm(io.env))
+        say(io, `if it is an option's value, ${putTheDashes(argv[0])}.`)
+      return error.exitCode === 0 ? EXIT.done : EXIT.usage
+    }
+    const status = expectedExit(error)
+    if (status === undefined) throw error
+    say(io, (error as Error).message)
+    return status
   }
 }
 
-/**
- * A new file outside the repository, or in exports/, which git ignores: an export holds people's
- * addresses. Said before the list is read.
- */
-async function checkOutput(file: string): Promise<void> {
-  const found = await stat(file).catch(() => undefined)
-  if (found?.isDirectory())
-    throw new UsageError(`${file} is a folder: --output takes the path of a new file in it.`)
-  if (found)
-    throw new UsageError(`${file} exists, and export never writes over a file: name a new one.`)
-  const inProject = path.relative(process.cwd(), file)
-  const outside = inProject.startsWith('..') || path.isAbsolute(inProject)
-  if (!outside && !inProject.startsWith(`exports${path.sep}`))
+/** Chooses the store, refuses a change it cannot tell is the site's, opens it, and runs the task. */
+async function run(task: Task, chosen: { list?: StoreKind; project?: string }, io: Io) {
+  const stores = chooseStores(io.env, chosen.list, chosen.project)
+  const { target, site, conflict, unknown } = stores
+  if (task.changes && conflict)
     throw new UsageError(
-      `export does not write ${file}: a list of people's addresses inside the project, outside exports/, is one \`git add .\` from a commit. Write it under exports/ (git ignores it) or outside the project.`,
+      `${task.name} changed nothing: SUPABASE_DB_URL names ${target.name}, and ${conflict.site}. ${conflict.settle}`,
     )
-}
-
-/** The whole file, or standard input; read before the database is opened, so a file that cannot be read costs nothing. */
-async function readInput(file: string, io: CliIo): Promise<string> {
-  const read = file === '-' ? text(io.stdin) : readFile(file, 'utf8')
-  const whole = await read.catch(({ code, message }: NodeJS.ErrnoException) => {
+  if (task.changes && unknown)
     throw new UsageError(
-      code === 'ENOENT'
-        ? `there is no file ${file} to import.`
-        : code === 'EISDIR'
-          ? `${file} is a folder: import takes a file, or - for standard input.`
-          : `cannot read ${file}: ${message}`,
+      `${task.name} changed nothing: it cannot tell that SUPABASE_DB_URL's ${target.name} is the project the site writes to, as ${unknown}. If it is, say so with --project <ref> (the project's ref, or the name of a database of your own).`,
     )
-  })
-  return whole.replace(/^\uFEFF/, '')
+  const broken =
+    'problem' in site
+      ? `the site takes no signups, its configuration is broken: ${site.problem}`
+      : undefined
+  if (task.name === 'check' && broken) throw new Failure(broken)
+  const input = task.input ? await readInput(task.input, io) : ''
+  if (task.output) await checkOutput(task.output)
+  const db = await connect(stores)
+  try {
+    say(io, `${task.name} on ${db.where}${stores.sites ? ", the site's list" : ''}`)
+    if (conflict) say(io, `note: ${conflict.site}, not to this list.`)
+    if (unknown) say(io, `note: this may not be the list the site writes to, as ${unknown}.`)
+    if (broken) say(io, `note: ${broken}`)
+    return await task.run(db, { input, site })
+  } finally {
+    await db.close().catch(() => {})
+  }
 }

@@ -4,7 +4,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { untilAborted } from '@/lib/waitlist/store'
-import { Failure, UsageError, type ListKind, type Lists, type SiteList, type Target } from './lists'
+import { Failure, UsageError } from './errors'
+import type { SiteStore, StoreKind, Stores, Target } from './stores'
 
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
@@ -48,9 +49,10 @@ function clientUrl(url: URL): string {
 
 export type Database = {
   client: pg.Client
-  kind: ListKind
-  list: string
-  /** The database and the way to it. */
+  kind: StoreKind
+  /** The store, as every result names it. */
+  name: string
+  /** The store and the way to it. */
   where: string
   /** The psql command that reaches an embedded database another process serves. */
   psql?: string
@@ -71,7 +73,7 @@ const holdsList = (dir: string) =>
  * mistyped WAITLIST_DATA_DIR, said with the lists beside it, never a new list. Bounded by the
  * store's timeout, whatever the folder's disk does.
  */
-async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: SiteList) {
+async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: SiteStore) {
   const deadline = AbortSignal.timeout(target.timeoutMs)
   const held = await untilAborted(holdsList(target.dir), deadline).catch(() => {
     throw new Failure(
@@ -94,7 +96,10 @@ async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: 
 }
 
 /** Supabase by its connection string; the embedded database through the server that has it open, or here. */
-export async function connect({ target, site }: Pick<Lists, 'target' | 'site'>): Promise<Database> {
+export async function connect({
+  target,
+  site,
+}: Pick<Stores, 'target' | 'site'>): Promise<Database> {
   if (target.kind === 'embedded' && target.problem) throw new Failure(target.problem)
   if (target.kind === 'embedded') await checkFolder(target, site)
   // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
@@ -144,7 +149,7 @@ export async function connect({ target, site }: Pick<Lists, 'target' | 'site'>):
   return {
     client,
     kind: target.kind,
-    list: target.name,
+    name: target.name,
     where: served ? `${target.name}, through the server that has it open` : target.name,
     psql: served
       ? `psql -h ${shellWord(served.host)} -p ${served.port} -U ${served.user} -d ${served.database}`

@@ -1,18 +1,22 @@
 // The list as a file, as export writes it and import reads it: CSV (RFC 4180, a field a spreadsheet
-// would run as a formula guarded by a leading ') or one JSON array.
-import { rm, writeFile } from 'node:fs/promises'
+// would run as a formula guarded by a leading ') or one JSON array; and the files an operator names.
+import { readFile, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { text } from 'node:stream/consumers'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
-import { Failure, UsageError } from './lists'
+import { Failure, UsageError } from './errors'
+import type { Io } from './io'
 
 export type ListFormat = 'csv' | 'json'
-export type ListRow = { email: string; source: string; created_at: string }
+/** A signup as the list holds it. */
+export type Signup = { email: string; source: string; created_at: string }
 
 const GUARDED = /^[=+\-@\t\r']/
 
-export function listFile(rows: ListRow[], format: ListFormat): string {
+export function listFile(rows: Signup[], format: ListFormat): string {
   if (format === 'json')
     return rows.length ? `[\n${rows.map((row) => JSON.stringify(row)).join(',\n')}\n]\n` : '[]\n'
   return stringify(rows, {
@@ -42,7 +46,7 @@ export type Rejected = { line: number; reason: string }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i
 
-function check(line: number, fields: Fields): ImportRow | Rejected {
+function validRow(line: number, fields: Fields): ImportRow | Rejected {
   const email = emailSchema.safeParse(fields.email)
   if (!email.success)
     return { line, reason: `not an address the site takes: ${JSON.stringify(fields.email ?? '')}` }
@@ -88,7 +92,8 @@ function parseJson(text: string): unknown {
 }
 
 /** Entries are counted from 1, as lines are in a CSV. */
-const checkAll = (list: unknown[]) => list.map((entry, i) => check(i + 1, Object(entry) as Fields))
+const checkAll = (list: unknown[]) =>
+  list.map((entry, i) => validRow(i + 1, Object(entry) as Fields))
 
 export function readList(text: string): (ImportRow | Rejected)[] {
   if (!text.trim()) throw new Failure('the file is empty.')
@@ -107,7 +112,7 @@ export function readList(text: string): (ImportRow | Rejected)[] {
     throw new Failure(
       'line 1 must name the columns, email and source among them, as export writes them.',
     )
-  return records.map(([line, fields]) => check(line, fields))
+  return records.map(([line, fields]) => validRow(line, fields))
 }
 
 /** Keyed hashes of erased addresses, and the key that makes them. */
@@ -117,7 +122,7 @@ export type Erasures = {
 }
 
 /** One JSON object, the list last. */
-export function backupFile(rows: ListRow[], { key, marks }: Erasures): string {
+export function backupFile(rows: Signup[], { key, marks }: Erasures): string {
   return `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": ${listFile(rows, 'json')}}\n`
 }
 
@@ -149,4 +154,34 @@ export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; eras
     rows: checkAll(list),
     erasures: { key, marks: marks as Erasures['marks'] },
   }
+}
+
+/**
+ * A new file outside the repository, or in exports/, which git ignores: an export holds people's
+ * addresses. Said before the list is read.
+ */
+export async function checkOutput(file: string): Promise<void> {
+  const found = await stat(file).catch(() => undefined)
+  if (found?.isDirectory())
+    throw new UsageError(`${file} is a folder: --output takes the path of a new file in it.`)
+  if (found)
+    throw new UsageError(`${file} exists, and export never writes over a file: name a new one.`)
+  const inProject = path.relative(process.cwd(), file)
+  const outside = inProject.startsWith('..') || path.isAbsolute(inProject)
+  if (!outside && !inProject.startsWith(`exports${path.sep}`))
+    throw new UsageError(
+      `export does not write ${file}: a list of people's addresses inside the project, outside exports/, is one \`git add .\` from a commit. Write it under exports/ (git ignores it) or outside the project.`,
+    )
+}
+
+/** The whole file, or standard input; read before the database is opened, so a file that cannot be read costs nothing. */
+export async function readInput(file: string, io: Io): Promise<string> {
+  const read = file === '-' ? text(io.stdin) : readFile(file, 'utf8')
+  const whole = await read.catch(({ code, message }: NodeJS.ErrnoException) => {
+    if (code === 'ENOENT') throw new UsageError(`there is no file ${file} to import.`)
+    if (code === 'EISDIR')
+      throw new UsageError(`${file} is a folder: import takes a file, or - for standard input.`)
+    throw new UsageError(`cannot read ${file}: ${message}`)
+  })
+  return whole.replace(/^\uFEFF/, '')
 }

@@ -3,24 +3,24 @@
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { lit } from '@/lib/waitlist/embedded-store'
 import type { Database } from './database'
-import type { Erasures, ImportRow, ListRow, Rejected } from './list-files'
+import type { Erasures, ImportRow, Rejected, Signup } from './list-files'
 
-export type Db = Pick<Database, 'client'>
+/** What these statements need of a store: its connection. */
+type Connected = Pick<Database, 'client'>
 
-/** The first row the statement returns. */
-export async function one<T>(db: Db, sql: string): Promise<T> {
+export async function firstRow<T>(db: Connected, sql: string): Promise<T> {
   return (await db.client.query(sql)).rows[0] as T
 }
 
-export async function count(db: Db): Promise<number> {
-  return (await one<{ n: number }>(db, 'select count(*)::int as n from public.waitlist')).n
+export async function count(db: Connected): Promise<number> {
+  return (await firstRow<{ n: number }>(db, 'select count(*)::int as n from public.waitlist')).n
 }
 
 /** The list in signup order, read a page at a time so that no statement holds an embedded database long. */
-export async function list(db: Db): Promise<ListRow[]> {
-  const rows: ListRow[] = []
+export async function signups(db: Connected): Promise<Signup[]> {
+  const rows: Signup[] = []
   for (let after = "('-infinity'::timestamptz, 0)"; ;) {
-    const { rows: page } = await db.client.query<ListRow & { id: number }>(
+    const { rows: page } = await db.client.query<Signup & { id: number }>(
       `select id::int, email, source, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
          from public.waitlist where (created_at, id) > ${after} order by created_at, id limit 1000`,
     )
@@ -40,10 +40,10 @@ export type Stats = {
   days: { day: string; signups: number }[]
 }
 
-export async function stats(db: Db, days: number): Promise<Stats> {
+export async function stats(db: Connected, days: number): Promise<Stats> {
   const iso = (column: string) =>
     `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
-  const { stats } = await one<{ stats: Stats }>(
+  const { stats } = await firstRow<{ stats: Stats }>(
     db,
     `with per_day as (
        select (created_at at time zone 'UTC')::date as day, source, count(*)::int as n,
@@ -64,21 +64,24 @@ export async function stats(db: Db, days: number): Promise<Stats> {
 }
 
 /** Erases the address and keeps its keyed hash, so no import adds it back; true when it was listed. */
-export async function erase(db: Db, address: string): Promise<boolean> {
+export async function erase(db: Connected, address: string): Promise<boolean> {
   return (
-    await one<{ listed: boolean }>(db, `select waitlist_private.erase(${lit(address)}) as listed`)
+    await firstRow<{ listed: boolean }>(
+      db,
+      `select waitlist_private.erase(${lit(address)}) as listed`,
+    )
   ).listed
 }
 
-export async function unerase(db: Db, addresses: string[]): Promise<void> {
+export async function unerase(db: Connected, addresses: string[]): Promise<void> {
   if (addresses.length === 0) return
   await db.client.query(
     `delete from waitlist_private.erasures where email_hash in (select waitlist_private.email_hash(a) from unnest(array[${addresses.map(lit).join(', ')}]) as a)`,
   )
 }
 
-export async function erasures(db: Db): Promise<Erasures> {
-  return one<Erasures>(
+export async function erasures(db: Connected): Promise<Erasures> {
+  return firstRow<Erasures>(
     db,
     `select (select encode(erasure_key, 'hex') from waitlist_private.secrets) as key,
             coalesce((select json_agg(json_build_object('email_hash', email_hash, 'erased_at', erased_at, 'held_back_at', held_back_at) order by erased_at, email_hash)
@@ -87,8 +90,8 @@ export async function erasures(db: Db): Promise<Erasures> {
 }
 
 /** The marks added, or null where the project has marks of its own under another key. */
-export async function restoreErasures(db: Db, backup: Erasures): Promise<number | null> {
-  const { fits, added } = await one<{ fits: boolean; added: number }>(
+export async function restoreErasures(db: Connected, backup: Erasures): Promise<number | null> {
+  const { fits, added } = await firstRow<{ fits: boolean; added: number }>(
     db,
     `with fits as (select encode(erasure_key, 'hex') = ${lit(backup.key)} or not exists (select 1 from waitlist_private.erasures) as ok
                      from waitlist_private.secrets),
@@ -107,14 +110,14 @@ export type ImportTally = { inserted: number; duplicates: number; erased: number
 
 /** Adds rows in file order, skipping duplicates and erased addresses; a batch the table refuses is halved until the refused row is alone. */
 export async function insertBatch(
-  db: Db,
+  db: Connected,
   batch: ImportRow[],
   tally: ImportTally,
   reject: (row: Rejected) => void,
 ): Promise<void> {
   const json = JSON.stringify(batch.map((row, n) => ({ ...row, n })))
   try {
-    const { added, erased } = await one<{ added: number; erased: number }>(
+    const { added, erased } = await firstRow<{ added: number; erased: number }>(
       db,
       `with input as (select * from json_to_recordset(${lit(json)}) as r(email text, source text, created_at timestamptz, n int)),
             erased as (select i.n from input i join waitlist_private.erasures e on e.email_hash = waitlist_private.email_hash(i.email)),
@@ -142,7 +145,7 @@ export async function insertBatch(
 }
 
 /** The secret replaced stays accepted until retirePreviousSigningSecret; false when `secret` was already set. */
-export async function setSigningSecret(db: Db, secret: string): Promise<boolean> {
+export async function setSigningSecret(db: Connected, secret: string): Promise<boolean> {
   const { rowCount } = await db.client.query(
     `update waitlist_private.secrets
         set previous_signing_secret = signing_secret, previous_signed_at = signed_at,
@@ -160,8 +163,11 @@ export const lastSigned = (column: string) =>
  * Unless forced, the previous secret stays while it signed, or was replaced, in the last 10
  * minutes: a site not yet redeployed may sign with it. Resolves to why it stays, or null.
  */
-export async function retirePreviousSigningSecret(db: Db, force: boolean): Promise<string | null> {
-  const { retired, last, replaced } = await one<{
+export async function retirePreviousSigningSecret(
+  db: Connected,
+  force: boolean,
+): Promise<string | null> {
+  const { retired, last, replaced } = await firstRow<{
     retired: boolean
     last: string
     replaced: string

@@ -1,5 +1,5 @@
-// Which list a command acts on, beside the one the site writes to, and the errors the commands
-// say in one line.
+// Which store a command acts on (a Supabase database, or the embedded one in a folder), beside
+// the one the site writes to, and whether it can tell that they are the same.
 import path from 'node:path'
 import {
   dataFolderProblem,
@@ -9,26 +9,21 @@ import {
   type Env,
   type StoreConfig,
 } from '@/lib/env'
+import { Failure, UsageError } from './errors'
 
-/** A mistake in the command or its setup: said in one line, exit status 2. */
-export class UsageError extends Error {}
-
-/** The database could not be used, a file is no list, or check found something wrong: said in one line, exit status 1. */
-export class Failure extends Error {}
-
-export const LISTS = ['supabase', 'embedded'] as const
-export type ListKind = (typeof LISTS)[number]
+export const STORE_KINDS = ['supabase', 'embedded'] as const
+export type StoreKind = (typeof STORE_KINDS)[number]
 
 export type Target =
   | { kind: 'supabase'; url: URL; name: string; project?: string }
   | { kind: 'embedded'; dir: string; name: string; problem?: string; timeoutMs: number }
 
 /** Where the site writes its signups; `problem` when it would take none. */
-export type SiteList = { kind: ListKind; name: string; project?: string } | { problem: string }
+export type SiteStore = { kind: StoreKind; name: string; project?: string } | { problem: string }
 
-export type Lists = {
+export type Stores = {
   target: Target
-  site: SiteList
+  site: SiteStore
   /** Whether `target` is where the site here writes: the same folder, one project by both refs, or by --project. */
   sites: boolean
   /** Where the site writes when that is known not to be `target`, and how to settle it. */
@@ -83,7 +78,7 @@ function supabase(raw: string): Target {
   return { kind: 'supabase', url, name, project }
 }
 
-function siteList(store: StoreConfig): SiteList {
+function siteStore(store: StoreConfig): SiteStore {
   if (store.kind === 'embedded') {
     const dir = path.resolve(store.dataDir)
     return { kind: 'embedded', name: `the embedded database in ${dir}` }
@@ -98,7 +93,7 @@ function siteList(store: StoreConfig): SiteList {
 }
 
 /** Why SUPABASE_DB_URL cannot be told to be the site's project: the side that names none. */
-function unknownSide(site: SiteList): string {
+function unknownSide(site: SiteStore): string {
   if ('problem' in site || site.kind === 'embedded')
     return 'no Supabase URL is set for the site here'
   if (!site.project) return "the site's URL names no project (a custom domain?), nor does its key"
@@ -106,7 +101,7 @@ function unknownSide(site: SiteList): string {
 }
 
 /** The store `--list` names, else SUPABASE_DB_URL's, else the embedded one; and the site's. */
-export function chooseLists(env: Env, chosen?: ListKind, named?: string): Lists {
+export function chooseStores(env: Env, chosen?: StoreKind, named?: string): Stores {
   const url = env.SUPABASE_DB_URL?.trim()
   const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
   if (named && chosen === 'embedded')
@@ -125,7 +120,7 @@ export function chooseLists(env: Env, chosen?: ListKind, named?: string): Lists 
   const config = readServerConfig(env)
   const timeoutMs = config.ok ? config.config.storeTimeoutMs : 8000
   const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
-  const site = config.ok ? siteList(config.config.store) : { problem: config.problem }
+  const site = config.ok ? siteStore(config.config.store) : { problem: config.problem }
   if (target.kind === 'embedded') {
     const sites = !('problem' in site) && site.kind === 'embedded' && site.name === target.name
     return { target, site, sites }
