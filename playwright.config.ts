@@ -16,6 +16,8 @@ const OWN_SERVER_SPECS = ['deployment.spec.ts', 'embedded-folder.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
+  // Not e2e/engines/*.test.ts: Vitest runs those (vitest.engines.config.ts).
+  testMatch: '*.spec.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
