@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ACTION_DEADLINE_MS } from '../../components/waitlist/action-deadline'
 import { features, hero, notFound, site as copy, waitlistForms } from '../../lib/site'
@@ -21,11 +21,14 @@ const screens = [
 const unavailable = new Map(engines.map((engine) => [engine, missing(engine)]))
 let site = ''
 let stopServers = () => {}
+const failures = 'test-results/engines'
 beforeAll(async () => {
+  await rm(failures, { recursive: true, force: true })
   if ([...unavailable.values()].every(Boolean)) return
   // Beside the Playwright suite's two ports, so both can run at once.
-  const servers = await startSuiteServers(Number(process.env.E2E_PORT_BASE ?? 3100) + 2)
-  ;({ site, stop: stopServers } = servers)
+  const started = await startSuiteServers(Number(process.env.E2E_PORT_BASE ?? 3100) + 2)
+  site = started.site
+  stopServers = started.stop
 })
 afterAll(() => stopServers())
 
@@ -86,8 +89,8 @@ for (const engine of engines) {
     // What the page looked like, kept where CI keeps the Playwright suite's traces.
     beforeEach(({ task, onTestFailed }) =>
       onTestFailed(async () => {
-        await mkdir('test-results/engines', { recursive: true })
-        await visitor.screenshot(`test-results/engines/${task.fullName.replace(/\W+/g, '-')}.png`)
+        await mkdir(failures, { recursive: true })
+        await visitor.screenshot(`${failures}/${task.fullName.replace(/\W+/g, '-')}.png`)
       }),
     )
 
@@ -95,8 +98,11 @@ for (const engine of engines) {
     async function openLandingPage() {
       await visitor.open(`${site}/`)
       await poll(() =>
-        visitor.evaluate('footer [data-reveal]', (el) => el.getAttribute('data-reveal')),
-      ).toBe('hidden')
+        visitor.evaluate('body', () => ({
+          heading: document.querySelector('h1')?.textContent,
+          footer: document.querySelector('footer [data-reveal]')?.getAttribute('data-reveal'),
+        })),
+      ).toEqual({ heading: `${hero.headline} ${hero.headlineAccent}`, footer: 'hidden' })
     }
 
     async function join(name: FormName, address: string) {
@@ -119,9 +125,6 @@ for (const engine of engines) {
 
         test('shows all four sections, those below the fold drawn once scrolled to', async () => {
           await openLandingPage()
-          expect(await visitor.evaluate('h1', (h1) => h1.textContent)).toBe(
-            `${hero.headline} ${hero.headlineAccent}`,
-          )
           expect(await visitor.evaluate('h1', opacityAsDrawn)).toBe(1)
           expect(await visitor.evaluate('footer p:last-child', opacityAsDrawn)).toBe(0)
           const below = [
