@@ -42,15 +42,17 @@ export function suiteServers(base: number) {
   return { site, servers }
 }
 
+const answers = (url: string) =>
+  fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  )
+
 /** Resolves once `url` answers 2xx, within `withinMs`; `alive` says whether to go on waiting. */
 export async function answering(url: string, withinMs: number, alive = () => true) {
   const deadline = Date.now() + withinMs
   while (Date.now() < deadline && alive()) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) return
+    if (await answers(url)) return
     await sleep(200)
   }
   throw new Error(
@@ -61,6 +63,9 @@ export async function answering(url: string, withinMs: number, alive = () => tru
 /** Starts the suite's servers as Playwright does for its own (stderr passed through); `stop` ends them. */
 export async function startSuiteServers(base: number) {
   const { site, servers } = suiteServers(base)
+  for (const { url } of servers)
+    if (await answers(url))
+      throw new Error(`${url} already answers: stop what runs there, or set E2E_PORT_BASE`)
   const started = servers.map(({ command, env }) =>
     spawn(command, {
       shell: true,
