@@ -106,6 +106,11 @@ for (const engine of engines) {
     }
 
     async function join(name: FormName, address: string) {
+      // Scrolled at once (the page scrolls smoothly), and used once it has moved in, as a person does.
+      await visitor.evaluate(formOf(name), (form) =>
+        form.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      )
+      await poll(() => visitor.evaluate(formOf(name), opacityAsDrawn)).toBe(1)
       await visitor.type(`${formOf(name)} input[type="email"]`, address)
       await visitor.click(`${formOf(name)} button`)
     }
@@ -134,7 +139,9 @@ for (const engine of engines) {
           ]
           for (const { selector, text } of below) {
             expect(await visitor.evaluate(selector, (el) => el.textContent)).toContain(text)
-            await visitor.evaluate(selector, (el) => el.scrollIntoView({ block: 'center' }))
+            await visitor.evaluate(selector, (el) =>
+              el.scrollIntoView({ block: 'center', behavior: 'instant' }),
+            )
             await poll(() => visitor.evaluate(selector, opacityAsDrawn)).toBe(1)
           }
         })
