@@ -10,7 +10,7 @@ import { accessSync, constants } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { Builder, By } from 'selenium-webdriver'
+import { Builder, By, type WebDriver } from 'selenium-webdriver'
 import { unusedPort } from '../../tests/support/ports'
 import { answering } from '../servers'
 
@@ -71,16 +71,23 @@ const webkit: Engine = {
       stdio: 'ignore',
       detached: true,
     })
+    const stopDriver = () => process.kill(-driver.pid!)
     const server = `http://127.0.0.1:${port}`
-    await answering(`${server}/status`, 30_000, () => driver.exitCode === null)
-    const session = await new Builder()
-      .usingServer(server)
-      .withCapabilities({
-        browserName: 'MiniBrowser',
-        // Full screen hides MiniBrowser's toolbar, whose width would keep a window wider than a phone.
-        'webkitgtk:browserOptions': { args: ['--automation', '--full-screen'] },
-      })
-      .build()
+    let session: WebDriver
+    try {
+      await answering(`${server}/status`, 30_000, () => driver.exitCode === null)
+      session = await new Builder()
+        .usingServer(server)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          // Full screen hides MiniBrowser's toolbar, whose width would keep a window wider than a phone.
+          'webkitgtk:browserOptions': { args: ['--automation', '--full-screen'] },
+        })
+        .build()
+    } catch (error) {
+      stopDriver()
+      throw error
+    }
     const find = (selector: string) => session.findElement(By.css(selector))
     return {
       open: (url) => session.get(url),
@@ -94,7 +101,7 @@ const webkit: Engine = {
       screenshot: async (file) => writeFile(file, await session.takeScreenshot(), 'base64'),
       async close() {
         await session.quit()
-        process.kill(-driver.pid!)
+        stopDriver()
       },
     }
   },
