@@ -1,24 +1,23 @@
 import { defineConfig } from '@playwright/test'
 import { ACTION_DEADLINE_MS } from './components/waitlist/action-deadline'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
-import { DEMO_ANON_KEY, TEST_SIGNING_SECRET } from './tests/harness/postgrest'
-import { noSupabase } from './tests/support/environments'
+import { suiteServers } from './e2e/servers'
 
 /**
- * Runs against the production build (`npm run test:e2e` builds it first): one
- * server on the Supabase stand-in, which signs its inserts as production does
- * and where every notice can be reached. Specs that need servers of their own
+ * Runs against the production build (`npm run test:e2e` builds it first) on
+ * the Supabase stand-in (e2e/servers.ts). Specs that need servers of their own
  * (an embedded folder, a flood, a crash) start them. Ports: E2E_PORT_BASE
  * (default 3100) and the one after it.
  */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100)
-const site = `http://127.0.0.1:${PORT_BASE}`
-const harness = `http://127.0.0.1:${PORT_BASE + 1}`
+const { site, servers } = suiteServers(PORT_BASE)
 
 const OWN_SERVER_SPECS = ['deployment.spec.ts', 'embedded-folder.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
+  // Not e2e/engines/*.test.ts: Vitest runs those (vitest.engines.config.ts).
+  testMatch: '*.spec.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
@@ -43,31 +42,5 @@ export default defineConfig({
     },
     { name: 'own-server', testMatch: OWN_SERVER_SPECS },
   ],
-  webServer: [
-    {
-      command: 'npx tsx tests/harness/serve.ts',
-      url: `${harness}/health`,
-      // Every test posts from 127.0.0.1, many within a minute: the limits are tested on servers of their own.
-      env: {
-        HARNESS_PORT: String(PORT_BASE + 1),
-        HARNESS_CEILING: 'none',
-        HARNESS_SIGNING_SECRET: TEST_SIGNING_SECRET,
-      },
-      reuseExistingServer: !process.env.CI,
-    },
-    {
-      // next start, with the failures the tests cause on purpose marked in its log.
-      command: `npx tsx e2e/site-server.ts -H 127.0.0.1 -p ${PORT_BASE}`,
-      url: site,
-      env: {
-        ...noSupabase,
-        SUPABASE_URL: harness,
-        SUPABASE_ANON_KEY: DEMO_ANON_KEY,
-        WAITLIST_SIGNING_SECRET: TEST_SIGNING_SECRET,
-        WAITLIST_STORE_TIMEOUT_MS: '2000',
-        WAITLIST_RATE_LIMIT_PER_MINUTE: '0',
-      },
-      reuseExistingServer: !process.env.CI,
-    },
-  ],
+  webServer: servers.map((server) => ({ ...server, reuseExistingServer: !process.env.CI })),
 })

@@ -1,11 +1,26 @@
 /**
- * The end-to-end suite's production build (`npm run test:e2e`): `npm run build`
+ * The end-to-end suites' production build (`npm run test:e2e`): `npm run build`
  * with the Supabase settings of e2e/build-keys.ts set, then a stamp naming
  * the build, which e2e/bundle.spec.ts asks for before it trusts the build.
+ * With `--reuse` (`npm run test:engines`), a build this script made that .next
+ * still holds is kept: `npm test` builds once for both browser suites.
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { BUILD_KEYS, BUILD_KEYS_STAMP } from './build-keys'
+
+const buildId = () => readFileSync('.next/BUILD_ID', 'utf8').trim()
+
+// The stamp names the build beside it only while .next holds the build this script made.
+if (process.argv.includes('--reuse') && existsSync(BUILD_KEYS_STAMP)) {
+  const stamp = JSON.parse(readFileSync(BUILD_KEYS_STAMP, 'utf8'))
+  if (stamp.buildId === buildId()) {
+    console.log(
+      `Reusing the end-to-end build ${stamp.buildId}: \`npx tsx e2e/build.ts\` makes a new one`,
+    )
+    process.exit(0)
+  }
+}
 
 const build = spawnSync('npm', ['run', 'build'], {
   stdio: 'inherit',
@@ -13,5 +28,7 @@ const build = spawnSync('npm', ['run', 'build'], {
   shell: process.platform === 'win32',
 })
 if (build.status !== 0) process.exit(build.status ?? 1)
-const buildId = readFileSync('.next/BUILD_ID', 'utf8').trim()
-writeFileSync(BUILD_KEYS_STAMP, JSON.stringify({ buildId, keys: Object.keys(BUILD_KEYS) }) + '\n')
+writeFileSync(
+  BUILD_KEYS_STAMP,
+  JSON.stringify({ buildId: buildId(), keys: Object.keys(BUILD_KEYS) }) + '\n',
+)

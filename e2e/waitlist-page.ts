@@ -58,12 +58,15 @@ export function revealOpacities(page: Page): Promise<number[]> {
  * Playwright's `toBeVisible` counts an element at opacity 0 as visible.
  */
 export function drawnOpacity(locator: Locator): Promise<number> {
-  return locator.evaluate((el) => {
-    let opacity = 1
-    for (let node: Element | null = el; node; node = node.parentElement)
-      opacity *= Number(getComputedStyle(node).opacity)
-    return opacity
-  })
+  return locator.evaluate(opacityAsDrawn)
+}
+
+/** The same, run in the page, by any driver. */
+export function opacityAsDrawn(el: Element): number {
+  let opacity = 1
+  for (let node: Element | null = el; node; node = node.parentElement)
+    opacity *= Number(getComputedStyle(node).opacity)
+  return opacity
 }
 
 /** Every script chunk of the build, as a `page.route` pattern. */
