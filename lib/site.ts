@@ -29,21 +29,36 @@ export const seo = {
   themeColor: '#0b0616',
 } as const
 
+/**
+ * One record per waitlist form; where each sits is the page's. The server takes the records'
+ * sources; the table, those its CHECK lists (a new one needs a migration). The button's width
+ * beside the field has room for either label in Geist or its fallback: it never moves as Geist arrives.
+ */
 export const waitlistForms = {
   hero: {
+    source: 'hero_section',
     heading: 'Get VIP Early Access',
     intro: 'Be first in when the doors open, with founding-member perks for creators and brands.',
     placeholder: 'Enter your email address',
     submitLabel: 'Join the Revolution',
     busyLabel: 'Joining...',
+    buttonWidth: '14.5rem',
   },
   cta: {
+    source: 'cta_section',
     placeholder: 'Your email address',
     submitLabel: 'Get VIP Access',
     busyLabel: 'Joining the Revolution...',
+    buttonWidth: '17rem',
   },
-  promise: 'No spam, unsubscribe anytime.',
+} as const
+
+export type WaitlistFormName = keyof typeof waitlistForms
+
+/** What every waitlist form says alike. */
+export const everyForm = {
   emailLabel: 'Email address',
+  promise: 'No spam, unsubscribe anytime.',
 } as const
 
 export const features = {

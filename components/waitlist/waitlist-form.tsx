@@ -1,14 +1,13 @@
 'use client'
 
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { waitlistForms } from '@/lib/site'
+import { everyForm, waitlistForms, type WaitlistFormName } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import {
   HONEYPOT_FIELD,
   MAX_EMAIL_INPUT_LENGTH,
   notices,
   statusText,
-  type WaitlistSource,
   type WaitlistState,
 } from '@/lib/waitlist/form-contract'
 import {
@@ -20,7 +19,7 @@ import {
 import { SubmitButton, type FormTone } from './submit-button'
 import { toastNotice } from './toaster'
 
-type WaitlistFormProps = { variant: 'hero' | 'cta'; tone?: FormTone; className?: string }
+type WaitlistFormProps = { form: WaitlistFormName; tone?: FormTone; className?: string }
 
 const fieldTones: Record<FormTone, string> = {
   light:
@@ -30,7 +29,7 @@ const fieldTones: Record<FormTone, string> = {
 
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
-    <SignupFailureBoundary form={props.variant}>
+    <SignupFailureBoundary form={props.form}>
       {(failure, onSend) => (
         <SignupForm key={failure?.id} {...props} failure={failure} onSend={onSend} />
       )}
@@ -44,9 +43,8 @@ type SignupFormProps = WaitlistFormProps & {
 }
 
 /** Posts straight to the server action, so it works before hydration and without JavaScript. */
-function SignupForm({ variant, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
-  const copy = waitlistForms[variant]
-  const source: WaitlistSource = `${variant}_section`
+function SignupForm({ form, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
+  const copy = waitlistForms[form]
   const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
     joinWaitlist,
     failure
@@ -80,19 +78,19 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
   // The address a page whose deployment was gone asked this fresh one to send: the visitor already pressed.
   useEffect(() => {
     const field = email.current
-    const address = takeResend(variant)
+    const address = takeResend(form)
     if (!field?.form || address === null) return
     field.value = address
     field.focus()
     field.form.requestSubmit()
-  }, [variant])
+  }, [form])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (pending) return event.preventDefault()
     dismiss()
     const address = String(new FormData(event.currentTarget).get('email') ?? '')
     onSend(address)
-    if (resendFromFreshPage(variant, address)) event.preventDefault()
+    if (resendFromFreshPage(form, address)) event.preventDefault()
   }
 
   return (
@@ -102,7 +100,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       onInvalidCapture={dismiss}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
-      <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="source" value={copy.source} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         {/* For bots only: out of sight, out of the tab order, and marked for password managers to leave alone. */}
         <input
@@ -118,7 +116,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       </div>
       <div className="flex flex-col gap-3 @md:flex-row">
         <label htmlFor={emailId} className="sr-only">
-          {waitlistForms.emailLabel}
+          {everyForm.emailLabel}
         </label>
         <input
           ref={email}
@@ -141,12 +139,11 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           label={copy.submitLabel}
           busyLabel={copy.busyLabel}
           tone={tone}
-          // Room for either label in Geist or its fallback: sized by its label, it would move when Geist arrived.
-          className={variant === 'hero' ? '@md:w-58' : '@md:w-68'}
+          width={copy.buttonWidth}
         />
       </div>
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
-        {waitlistForms.promise}
+        {everyForm.promise}
       </p>
       <p
         role="status"
