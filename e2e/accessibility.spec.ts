@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { notices, statusText, type Notice } from '../lib/waitlist/form-contract'
+import { notices, statusText, type Notice } from '../lib/site'
 import {
   forms,
   holdSignups,

@@ -2,6 +2,7 @@
 
 import { unstable_isUnrecognizedActionError as isUnrecognizedAction } from 'next/navigation'
 import { Component, type ReactNode } from 'react'
+import { notices } from '@/lib/site'
 
 export type SignupFailure = { id: string; email: string }
 
@@ -31,7 +32,7 @@ export class SignupFailureBoundary extends Component<Props, State> {
       ? ' The site has been deployed since this page loaded: the next signup reloads it.'
       : ''
     console.error(
-      `The ${this.props.form} form's signup failed between the page and the server; the visitor was shown "Something went wrong".${note}`,
+      `The ${this.props.form} form's signup failed between the page and the server; the visitor was shown "${notices.error.title}".${note}`,
       error,
     )
   }

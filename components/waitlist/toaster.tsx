@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import type { Notice } from '@/lib/waitlist/form-contract'
+import type { Notice } from '@/lib/site'
 
 const loadSonner = () => import('sonner')
 

@@ -1,13 +1,11 @@
 'use client'
 
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { everyForm, waitlistForms, type WaitlistFormName } from '@/lib/site'
+import { everyForm, notices, statusText, waitlistForms, type WaitlistFormName } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import {
   HONEYPOT_FIELD,
   MAX_EMAIL_INPUT_LENGTH,
-  notices,
-  statusText,
   type WaitlistState,
 } from '@/lib/waitlist/form-contract'
 import {
