@@ -25,6 +25,11 @@ const fieldTones: Record<FormTone, string> = {
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
 
+function statusColour(tone: FormTone, failed: boolean): string {
+  if (tone === 'dark') return 'text-white'
+  return failed ? 'text-red-700' : 'text-emerald-700'
+}
+
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
     <SignupFailureBoundary form={props.form}>
@@ -59,7 +64,9 @@ function SignupForm({ form, tone = 'light', className = '', failure, onSend }: S
     state.status !== 'idle' && !pending && announced && state.submissionId !== dismissed
       ? state
       : null
-  const dismiss = () => state.status !== 'idle' && setDismissed(state.submissionId)
+  const dismiss = () => {
+    if (state.status !== 'idle') setDismissed(state.submissionId)
+  }
 
   useEffect(() => {
     if (state.status === 'idle' || toasted.current === state.submissionId) return
@@ -84,7 +91,11 @@ function SignupForm({ form, tone = 'light', className = '', failure, onSend }: S
   }, [form])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (pending) return event.preventDefault()
+    // One post at a time: a press while one is under way sends nothing.
+    if (pending) {
+      event.preventDefault()
+      return
+    }
     dismiss()
     const address = String(new FormData(event.currentTarget).get('email') ?? '')
     onSend(address)
@@ -145,7 +156,7 @@ function SignupForm({ form, tone = 'light', className = '', failure, onSend }: S
       </p>
       <p
         role="status"
-        className={`min-h-5 text-sm font-medium ${tone === 'dark' ? 'text-white' : outcome?.status === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
+        className={`min-h-5 text-sm font-medium ${statusColour(tone, outcome?.status === 'error')}`}
       >
         {outcome ? (
           <span key={outcome.submissionId}>{statusText(notices[outcome.status])}</span>
