@@ -88,7 +88,7 @@ describe('a signup', () => {
         status: 'error',
         email: 'fay@example.com',
       })
-      expect(logged.join('\n')).toMatch(/signup failed .*no answer from the store in time/)
+      expect(logged.join('\n')).toMatch(/signup failed .*no answer in time/)
     } finally {
       await release()
       await rm(stuck, { recursive: true, force: true })

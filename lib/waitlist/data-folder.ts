@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { log } from '@/lib/log'
-import { untilAborted } from './store'
+import { untilAborted } from '@/lib/until-aborted'
 import { migrate } from './migrations'
 
 // PGlite takes no lock: a data folder's owner holds a socket in it, which the system closes on any exit.

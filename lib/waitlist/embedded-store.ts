@@ -1,8 +1,9 @@
 import path from 'node:path'
 import pg from 'pg'
 import { log } from '@/lib/log'
+import { untilAborted } from '@/lib/until-aborted'
 import { openFolder, type FolderDatabase } from './data-folder'
-import { resultOf, untilAborted, type WaitlistStore } from './store'
+import { resultOf, type WaitlistStore } from './store'
 import { visitorHeaders } from './visitor'
 
 export const lit = (value: string) => pg.escapeLiteral(value)
