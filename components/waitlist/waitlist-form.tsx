@@ -33,9 +33,7 @@ function statusColour(tone: FormTone, failed: boolean): string {
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
     <SignupFailureBoundary form={props.form}>
-      {(failure, onSend) => (
-        <SignupForm key={failure?.id} {...props} failure={failure} onSend={onSend} />
-      )}
+      {(failure, onSend) => <SignupForm {...props} failure={failure} onSend={onSend} />}
     </SignupFailureBoundary>
   )
 }
@@ -50,8 +48,9 @@ function SignupForm({ form, tone = 'light', className = '', failure, onSend }: S
   const copy = waitlistForms[form]
   const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
     joinWaitlist,
+    // A form rendered anew per failure: one id serves each.
     failure
-      ? { status: 'error', submissionId: failure.id, email: failure.email }
+      ? { status: 'error', submissionId: 'unanswered', email: failure.email }
       : { status: 'idle' },
   )
   const toasted = useRef<string>(undefined)
