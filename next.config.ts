@@ -4,18 +4,21 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants
 import { devOrigins } from './lib/dev-origins'
 import { indexingHeaders, localhostWarning } from './lib/seo'
 
-// Next's CSP for pages without nonces, which keeps them static; a Vercel preview's toolbar loads from vercel.live.
+// Next's CSP for pages without nonces, which keeps them static; a Vercel preview's toolbar loads from Vercel.
 function securityHeaders(phase: string) {
   const dev = phase === PHASE_DEVELOPMENT_SERVER
-  const toolbar = process.env.VERCEL_ENV === 'preview' ? ' https://vercel.live' : ''
+  const preview = process.env.VERCEL_ENV === 'preview'
+  /** The toolbar's hosts for a directive, on a preview; nothing elsewhere. */
+  const toolbar = (...hosts: string[]) =>
+    preview ? ` ${['https://vercel.live', ...hosts].join(' ')}` : ''
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}${toolbar}`,
-    `style-src 'self' 'unsafe-inline'${toolbar}`,
-    `img-src 'self' data: blob:${toolbar}${toolbar && ' https://vercel.com'}`,
-    `font-src 'self'${toolbar}${toolbar && ' https://assets.vercel.com'}`,
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}${toolbar}${toolbar && ' wss://ws-us3.pusher.com'}`,
-    `frame-src 'self'${toolbar}`,
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}${toolbar()}`,
+    `style-src 'self' 'unsafe-inline'${toolbar()}`,
+    `img-src 'self' data: blob:${toolbar('https://vercel.com')}`,
+    `font-src 'self'${toolbar('https://assets.vercel.com')}`,
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}${toolbar('wss://ws-us3.pusher.com')}`,
+    `frame-src 'self'${toolbar()}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

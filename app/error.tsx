@@ -1,3 +1,3 @@
 'use client'
 
-export { ErrorScreen as default } from '@/components/ui/error-pages'
+export { ErrorScreen as default } from '@/components/ui/error-screen'

@@ -1,8 +1,8 @@
 'use client'
 
 import { geist } from '@/components/brand/typeface'
-import { ErrorScreen, type PageError } from '@/components/ui/error-pages'
-import { errorPage, site } from '@/lib/site'
+import { ErrorScreen, type PageError } from '@/components/ui/error-screen'
+import { notices, site } from '@/lib/site'
 import './globals.css'
 
 /** Shown when the root layout itself throws: it replaces the layout, so it brings its own document. */
@@ -10,7 +10,7 @@ export default function GlobalError({ error }: { error: PageError }) {
   return (
     <html lang="en" className={geist.variable}>
       <head>
-        <title>{`${errorPage.title} | ${site.name}`}</title>
+        <title>{`${notices.error.title} | ${site.name}`}</title>
         <meta name="robots" content="noindex" />
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">

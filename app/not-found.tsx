@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { LogNotFound } from '@/components/ui/error-pages'
+import { LogNotFound } from '@/components/ui/log-not-found'
 import { MessagePage } from '@/components/ui/message-page'
 import { notFound } from '@/lib/site'
 

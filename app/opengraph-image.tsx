@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ImageResponse } from 'next/og'
-import { hero, seo, site, socialProof } from '@/lib/site'
+import { shareCardAlt, socialProof } from '@/lib/seo'
+import { hero, seo, site } from '@/lib/site'
 
-export const alt = seo.shareCardAlt
+export const alt = shareCardAlt
 export const size = { width: 1200, height: 630 }
 export const contentType = 'image/png'
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { notices, statusText } from '../lib/waitlist/form-contract'
+import { notices, statusText } from '../lib/site'
 import {
   startSupabaseHarness,
   TEST_SIGNING_SECRET,

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { features } from '../lib/site'
-import { notices, statusText } from '../lib/waitlist/form-contract'
+import { features, notices, statusText } from '../lib/site'
 import { forms, otherThan, revealOpacities, uniqueEmail, waitlistForm } from './waitlist-page'
 
 /** Runs in the `no-javascript` project: the browser's own post, answered with a whole page. */

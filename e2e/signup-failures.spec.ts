@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ACTION_DEADLINE_MS } from '../components/waitlist/action-deadline'
-import { hero } from '../lib/site'
-import { notices, statusText } from '../lib/waitlist/form-contract'
+import { hero, notices, statusText } from '../lib/site'
 import {
   forms,
   interceptSignups,

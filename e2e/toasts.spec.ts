@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { features, hero, site } from '../lib/site'
-import { notices, statusText } from '../lib/waitlist/form-contract'
+import { features, hero, notices, site, statusText } from '../lib/site'
 import { scriptSources } from '../scripts/check-size'
 import {
   drawnOpacity,

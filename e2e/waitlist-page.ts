@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { waitlistForms } from '../lib/site'
+import { everyForm, waitlistForms, type WaitlistFormName } from '../lib/site'
 
-export type FormName = 'hero' | 'cta'
+export type FormName = WaitlistFormName
+
+/** Every form on the page, one per record in lib/site.ts. */
+export const forms = Object.keys(waitlistForms) as FormName[]
+
+/** A form other than `name`, to check that it is left alone. */
+export const otherThan = (name: FormName): FormName => forms.find((form) => form !== name)!
 
 /** A fresh address per test, so tests never meet each other's signups. */
 export function uniqueEmail(prefix = 'visitor'): string {
@@ -18,7 +24,7 @@ export function waitlistForm(page: Page, name: FormName) {
   return {
     copy,
     form,
-    email: form.getByRole('textbox', { name: waitlistForms.emailLabel }),
+    email: form.getByRole('textbox', { name: everyForm.emailLabel }),
     button: form.getByRole('button'),
     status: form.getByRole('status'),
     async join(address: string) {
@@ -103,10 +109,6 @@ export async function interceptSignups(
     await handle(route)
   })
 }
-
-export const forms = ['hero', 'cta'] as const satisfies FormName[]
-
-export const otherThan = (name: FormName): FormName => (name === 'hero' ? 'cta' : 'hero')
 
 /** sonner's region for its toasts, there from the moment its Toaster mounts. */
 export const toaster = (page: Page) => page.getByRole('region', { name: /^Notifications/ })

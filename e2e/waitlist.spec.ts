@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { notices, statusText } from '../lib/waitlist/form-contract'
+import { notices, statusText } from '../lib/site'
 import {
   forms,
   holdSignups,

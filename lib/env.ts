@@ -50,14 +50,19 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
   return parsed.data
 }
 
+/** The role a key acts as: an sb_ key's by its prefix, a JWT's by its claim; undefined if neither says. */
+function keyRole(key: string): unknown {
+  if (key.startsWith('sb_secret_')) return 'service_role'
+  try {
+    return JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role
+  } catch {
+    return undefined // not a JWT: a publishable sb_ key
+  }
+}
+
 /** A secret key in the public slot would switch off row-level security and every limit: refused. */
 function checkPublicKey(name: string, key: string): void {
-  let role: unknown = key.startsWith('sb_secret_') ? 'service_role' : undefined
-  try {
-    role ??= JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role
-  } catch {
-    // Not a JWT: an sb_ key, judged by its prefix above.
-  }
+  const role = keyRole(key)
   if (role !== undefined && role !== 'anon') {
     throw new ConfigProblem(
       `${name} holds a secret key (role ${String(role)}), which bypasses the table's rules: ` +
@@ -72,10 +77,14 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success) {
     throw new ConfigProblem(`${url.name} is not an http(s) URL: "${url.value}".`)
   }
-  const [what, names] = url ? ['key', SUPABASE_KEY_VARS] : ['URL', SUPABASE_URL_VARS]
-  if (!url !== !key) {
+  if (url && !key) {
     throw new ConfigProblem(
-      `${(url ?? key)!.name} is set but no Supabase ${what} is: set ${names.join(' or ')}.`,
+      `${url.name} is set but no Supabase key is: set ${SUPABASE_KEY_VARS.join(' or ')}.`,
+    )
+  }
+  if (key && !url) {
+    throw new ConfigProblem(
+      `${key.name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
     )
   }
   if (url && key) {
@@ -137,10 +146,13 @@ export function dataFolderProblem(dir: string, isSet: boolean): string | undefin
   const parent = path.dirname(where)
   if (!found && isSet && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
     return `${variable} whose parent folder ${parent} does not exist: make it, or name another.`
+  // The default folder is made with its parents: nothing to check before it exists.
+  if (!found && !isSet) return undefined
   try {
-    if (found || isSet) accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
+    accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
   } catch {
-    return `${variable} ${found ? 'which' : 'in a folder that'} this user cannot write to: change its owner or permissions, or name another.`
+    const whose = found ? 'which' : 'in a folder that'
+    return `${variable} ${whose} this user cannot write to: change its owner or permissions, or name another.`
   }
   return undefined
 }

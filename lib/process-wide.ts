@@ -1,6 +1,7 @@
 // One value per server process, kept on globalThis: instrumentation and actions are bundled apart.
-const kept = globalThis as unknown as Record<string, unknown>
+const processGlobals = globalThis as unknown as Record<string, unknown>
 
 export function processWide<T>(key: string, make: () => T): T {
-  return (kept[key] ??= make()) as T
+  processGlobals[key] ??= make()
+  return processGlobals[key] as T
 }

@@ -1,8 +1,17 @@
 import type { Metadata, MetadataRoute } from 'next'
 import type { Env } from './env'
-import { seo, site } from './site'
+import { hero, seo, site } from './site'
 
 // What the site says of itself to search engines and link previews, read at build time (prerendered).
+
+const title = `${site.name}: ${site.tagline}`
+
+/** The stats as one line: "10,000+ creators · 500+ brands". */
+export const socialProof = hero.stats
+  .map((stat) => `${stat.value} ${stat.label.toLowerCase()}`)
+  .join(' · ')
+
+export const shareCardAlt = `${site.name}: ${site.tagline.toLowerCase()}. ${socialProof}.`
 
 export function siteUrl(env: Env = process.env): URL {
   const explicit = env.NEXT_PUBLIC_SITE_URL?.trim()
@@ -43,14 +52,14 @@ const openGraph = {
   type: 'website',
   siteName: site.name,
   locale: 'en_US',
-  title: seo.title,
+  title,
   description: seo.description,
 } satisfies Metadata['openGraph']
 
 export function rootMetadata(env: Env = process.env): Metadata {
   return {
     metadataBase: siteUrl(env),
-    title: seo.title,
+    title,
     description: seo.description,
     applicationName: site.name,
     openGraph,

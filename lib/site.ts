@@ -1,4 +1,4 @@
-// Every word and number the landing page shows, so copy changes never touch JSX.
+// Every word and number the site shows, its notices too, so copy changes never touch JSX.
 export const site = {
   name: 'Collably',
   tagline: 'Where creators and brands grow together',
@@ -17,33 +17,43 @@ export const hero = {
   ],
 } as const
 
-export const socialProof = hero.stats
-  .map((stat) => `${stat.value} ${stat.label.toLowerCase()}`)
-  .join(' · ')
-
+/** lib/seo.ts makes the title and the share card's text of these words and the ones above. */
 export const seo = {
-  title: `${site.name}: ${site.tagline}`,
   description:
     'Collably matches creators and brands by audience and engagement, with briefs, escrow payments and analytics in one place. Join the early-access waitlist.',
-  shareCardAlt: `${site.name}: ${site.tagline.toLowerCase()}. ${socialProof}.`,
   themeColor: '#0b0616',
 } as const
 
+/**
+ * One record per waitlist form; where each sits is the page's. The server takes the records'
+ * sources; the table, those its CHECK lists (a new one needs a migration). The button's width
+ * beside the field has room for either label in Geist or its fallback: it never moves as Geist arrives.
+ */
 export const waitlistForms = {
   hero: {
+    source: 'hero_section',
     heading: 'Get VIP Early Access',
     intro: 'Be first in when the doors open, with founding-member perks for creators and brands.',
     placeholder: 'Enter your email address',
     submitLabel: 'Join the Revolution',
     busyLabel: 'Joining...',
+    buttonWidth: '14.5rem',
   },
   cta: {
+    source: 'cta_section',
     placeholder: 'Your email address',
     submitLabel: 'Get VIP Access',
     busyLabel: 'Joining the Revolution...',
+    buttonWidth: '17rem',
   },
-  promise: 'No spam, unsubscribe anytime.',
+} as const
+
+export type WaitlistFormName = keyof typeof waitlistForms
+
+/** What every waitlist form says alike. */
+export const everyForm = {
   emailLabel: 'Email address',
+  promise: 'No spam, unsubscribe anytime.',
 } as const
 
 export const features = {
@@ -98,9 +108,35 @@ export const notFound = {
   homeLink: 'Return to Home',
 } as const
 
-export const errorPage = {
-  title: 'Something went wrong',
-  message: 'Please try again later.',
-} as const
-
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1
+
+export type Notice = {
+  tone: 'success' | 'info' | 'destructive'
+  title: string
+  description: string
+}
+
+/** What a signup ends in, as a toast and in the form's status line; the error pages say the failure too. */
+export const notices = {
+  joined: {
+    tone: 'success',
+    title: 'Welcome to the waitlist!',
+    description: "You'll be among the first to experience the product.",
+  },
+  already_joined: {
+    tone: 'info',
+    title: 'Already on the list!',
+    description: 'This email is already registered for early access.',
+  },
+  error: {
+    tone: 'destructive',
+    title: 'Something went wrong',
+    description: 'Please try again later.',
+  },
+} as const satisfies Record<string, Notice>
+
+/** A notice as the status line reads it: "Something went wrong. Please try again later." */
+export function statusText({ title, description }: Notice): string {
+  const sentence = /[.!?]$/.test(title) ? title : `${title}.`
+  return `${sentence} ${description}`
+}

@@ -39,7 +39,7 @@ it("never runs a signup inside an operator's open transaction: it waits, and giv
   await psql.query(
     "begin; insert into public.waitlist (email, source) values ('operator@example.com', 'cta_section')",
   )
-  await expect(signup('waits@example.com', 500)).rejects.toThrow(/no answer from the store in time/)
+  await expect(signup('waits@example.com', 500)).rejects.toThrow(/no answer in time/)
   // Had the signup run inside, the rollback would have taken it too, and the count would show it.
   await psql.query('rollback')
   expect(await storedCount(psql)).toBe(before)

@@ -10,7 +10,7 @@ export function CallToAction() {
           {callToAction.heading}
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-violet-100">{callToAction.body}</p>
-        <WaitlistForm variant="cta" tone="dark" className="mx-auto mt-8 max-w-xl text-left" />
+        <WaitlistForm form="cta" tone="dark" className="mx-auto mt-8 max-w-xl text-left" />
       </Reveal>
     </section>
   )

@@ -30,7 +30,7 @@ export function Hero() {
         <div className="rounded-3xl bg-white p-6 text-slate-900 shadow-2xl shadow-violet-950/50 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center">
           <h2 className="text-2xl font-bold tracking-tight">{waitlistForms.hero.heading}</h2>
           <p className="mt-2 text-slate-600">{waitlistForms.hero.intro}</p>
-          <WaitlistForm variant="hero" className="mt-6" />
+          <WaitlistForm form="hero" className="mt-6" />
         </div>
         <dl className="grid max-w-md grid-cols-2 gap-4 lg:self-start">
           {hero.stats.map((stat) => (

@@ -1,4 +1,5 @@
 import { ArrowRight, LoaderCircle } from 'lucide-react'
+import type { CSSProperties } from 'react'
 
 export type FormTone = 'light' | 'dark'
 
@@ -14,19 +15,21 @@ export function SubmitButton({
   label,
   busyLabel,
   tone,
-  className = '',
+  width,
 }: {
   pending: boolean
   label: string
   busyLabel: string
   tone: FormTone
-  className?: string
+  /** Its width beside the field; below it, the button is as wide as the form. */
+  width: string
 }) {
   return (
     <button
       type="submit"
       aria-disabled={pending}
-      className={`inline-flex h-12 shrink-0 items-center justify-center rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait ${tones[tone]} ${className}`}
+      style={{ '--button-width': width } as CSSProperties}
+      className={`inline-flex h-12 shrink-0 items-center justify-center rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait @md:w-(--button-width) ${tones[tone]}`}
     >
       <span
         data-other={pending ? label : busyLabel}

@@ -1,17 +1,25 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import type { Notice } from '@/lib/waitlist/form-contract'
+import type { Notice } from '@/lib/site'
 
 const loadSonner = () => import('sonner')
 
+function showToast({ toast }: typeof import('sonner'), { tone, title, description }: Notice) {
+  switch (tone) {
+    case 'success':
+      return toast.success(title, { description })
+    case 'info':
+      return toast.info(title, { description })
+    case 'destructive':
+      return toast.error(title, { description })
+  }
+}
+
 /** A notice as a toast; one that cannot load is only warned of: the status line says it already. */
-export function toastNotice({ tone, title, description }: Notice) {
+export function toastNotice(notice: Notice) {
   loadSonner().then(
-    ({ toast }) =>
-      ({ success: toast.success, info: toast.info, destructive: toast.error })[tone](title, {
-        description,
-      }),
+    (sonner) => showToast(sonner, notice),
     (error: unknown) => console.warn('A notice could not be shown as a toast', error),
   )
 }
@@ -36,9 +44,9 @@ export function Toaster() {
   if (!sonner) return null
   return (
     <div
-      ref={(wrapper) =>
+      ref={(wrapper) => {
         wrapper?.querySelector('section[aria-live]')?.setAttribute('aria-live', 'off')
-      }
+      }}
       className="contents"
     >
       <sonner.Toaster position="top-center" richColors closeButton />

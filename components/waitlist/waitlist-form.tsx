@@ -1,14 +1,11 @@
 'use client'
 
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { waitlistForms } from '@/lib/site'
+import { everyForm, notices, statusText, waitlistForms, type WaitlistFormName } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
 import {
   HONEYPOT_FIELD,
   MAX_EMAIL_INPUT_LENGTH,
-  notices,
-  statusText,
-  type WaitlistSource,
   type WaitlistState,
 } from '@/lib/waitlist/form-contract'
 import {
@@ -20,7 +17,7 @@ import {
 import { SubmitButton, type FormTone } from './submit-button'
 import { toastNotice } from './toaster'
 
-type WaitlistFormProps = { variant: 'hero' | 'cta'; tone?: FormTone; className?: string }
+type WaitlistFormProps = { form: WaitlistFormName; tone?: FormTone; className?: string }
 
 const fieldTones: Record<FormTone, string> = {
   light:
@@ -28,12 +25,15 @@ const fieldTones: Record<FormTone, string> = {
   dark: 'border-white/30 bg-white/10 text-white placeholder:text-violet-100 focus:border-white focus:ring-white/40',
 }
 
+function statusColour(tone: FormTone, failed: boolean): string {
+  if (tone === 'dark') return 'text-white'
+  return failed ? 'text-red-700' : 'text-emerald-700'
+}
+
 export function WaitlistForm(props: WaitlistFormProps) {
   return (
-    <SignupFailureBoundary form={props.variant}>
-      {(failure, onSend) => (
-        <SignupForm key={failure?.id} {...props} failure={failure} onSend={onSend} />
-      )}
+    <SignupFailureBoundary form={props.form}>
+      {(failure, onSend) => <SignupForm {...props} failure={failure} onSend={onSend} />}
     </SignupFailureBoundary>
   )
 }
@@ -44,13 +44,13 @@ type SignupFormProps = WaitlistFormProps & {
 }
 
 /** Posts straight to the server action, so it works before hydration and without JavaScript. */
-function SignupForm({ variant, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
-  const copy = waitlistForms[variant]
-  const source: WaitlistSource = `${variant}_section`
+function SignupForm({ form, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
+  const copy = waitlistForms[form]
   const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
     joinWaitlist,
+    // A form rendered anew per failure: one id serves each.
     failure
-      ? { status: 'error', submissionId: failure.id, email: failure.email }
+      ? { status: 'error', submissionId: 'unanswered', email: failure.email }
       : { status: 'idle' },
   )
   const toasted = useRef<string>(undefined)
@@ -63,7 +63,9 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
     state.status !== 'idle' && !pending && announced && state.submissionId !== dismissed
       ? state
       : null
-  const dismiss = () => state.status !== 'idle' && setDismissed(state.submissionId)
+  const dismiss = () => {
+    if (state.status !== 'idle') setDismissed(state.submissionId)
+  }
 
   useEffect(() => {
     if (state.status === 'idle' || toasted.current === state.submissionId) return
@@ -80,19 +82,23 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
   // The address a page whose deployment was gone asked this fresh one to send: the visitor already pressed.
   useEffect(() => {
     const field = email.current
-    const address = takeResend(variant)
+    const address = takeResend(form)
     if (!field?.form || address === null) return
     field.value = address
     field.focus()
     field.form.requestSubmit()
-  }, [variant])
+  }, [form])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (pending) return event.preventDefault()
+    // One post at a time: a press while one is under way sends nothing.
+    if (pending) {
+      event.preventDefault()
+      return
+    }
     dismiss()
     const address = String(new FormData(event.currentTarget).get('email') ?? '')
     onSend(address)
-    if (resendFromFreshPage(variant, address)) event.preventDefault()
+    if (resendFromFreshPage(form, address)) event.preventDefault()
   }
 
   return (
@@ -102,7 +108,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       onInvalidCapture={dismiss}
       className={`@container relative flex flex-col gap-3 ${className}`}
     >
-      <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="source" value={copy.source} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         {/* For bots only: out of sight, out of the tab order, and marked for password managers to leave alone. */}
         <input
@@ -118,7 +124,7 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
       </div>
       <div className="flex flex-col gap-3 @md:flex-row">
         <label htmlFor={emailId} className="sr-only">
-          {waitlistForms.emailLabel}
+          {everyForm.emailLabel}
         </label>
         <input
           ref={email}
@@ -141,16 +147,15 @@ function SignupForm({ variant, tone = 'light', className = '', failure, onSend }
           label={copy.submitLabel}
           busyLabel={copy.busyLabel}
           tone={tone}
-          // Room for either label in Geist or its fallback: sized by its label, it would move when Geist arrived.
-          className={variant === 'hero' ? '@md:w-58' : '@md:w-68'}
+          width={copy.buttonWidth}
         />
       </div>
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
-        {waitlistForms.promise}
+        {everyForm.promise}
       </p>
       <p
         role="status"
-        className={`min-h-5 text-sm font-medium ${tone === 'dark' ? 'text-white' : outcome?.status === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
+        className={`min-h-5 text-sm font-medium ${statusColour(tone, outcome?.status === 'error')}`}
       >
         {outcome ? (
           <span key={outcome.submissionId}>{statusText(notices[outcome.status])}</span>

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { log } from '@/lib/log'
-import { untilAborted } from './store'
+import { untilAborted } from '@/lib/until-aborted'
 import { migrate } from './migrations'
 
 // PGlite takes no lock: a data folder's owner holds a socket in it, which the system closes on any exit.
@@ -31,7 +31,9 @@ export function askWho(socket: string, answerWithinMs = 1000): Promise<string | 
       if (!answerWithinMs) client.destroy()
     })
     if (answerWithinMs) client.setTimeout(answerWithinMs, () => client.destroy())
-    client.on('data', (chunk) => (said += chunk.toString('utf8')))
+    client.on('data', (chunk) => {
+      said += chunk.toString('utf8')
+    })
     client.on('error', () => {})
     client.on('close', () => resolve(said))
   })
@@ -151,12 +153,18 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
     const whoWithin = Math.min(1000, Math.max(0, deadlineAt - Date.now() - 50))
     const owner = await bounded(findOwner(dir, undefined, whoWithin))
     if (!owner) {
-      const claim = await bounded(claimFolder(dir), (late) => 'release' in late && late.release())
+      // A claim made after the deadline is let go at once.
+      const claim = await bounded(claimFolder(dir), async (late) => {
+        if ('release' in late) await late.release()
+      })
       if ('release' in claim) return serve(dir, claim)
       waitedOn = `it is held by ${claim.who}`
-    } else if ((await bounded(askWho(sqlSocket(dir, owner.port), 0))) !== undefined) {
-      return { connection: connection(dir, owner.port), close: async () => {} }
     } else {
+      // The owner's database is open once it answers on its SQL socket.
+      const serving = await bounded(askWho(sqlSocket(dir, owner.port), 0))
+      if (serving !== undefined) {
+        return { connection: connection(dir, owner.port), close: async () => {} }
+      }
       waitedOn = `it is held by ${owner.who}`
     }
     if (deadline.aborted) throw late()

@@ -1,19 +1,25 @@
 import 'server-only'
-import { serverConfig, SIGNING_SECRET_VAR } from '@/lib/env'
+import { serverConfig, SIGNING_SECRET_VAR, type StoreConfig } from '@/lib/env'
 import { log } from '@/lib/log'
 import { processWide } from '@/lib/process-wide'
 import type { WaitlistStore } from './store'
+
+/** Each store's code is loaded only where it is the store: a server on Supabase never loads PGlite. */
+async function openConfigured(store: StoreConfig, perMinute: number): Promise<WaitlistStore> {
+  if (store.kind === 'supabase') {
+    const { supabaseStore } = await import('./supabase-store')
+    return supabaseStore(store, perMinute)
+  }
+  const { embeddedStore } = await import('./embedded-store')
+  return embeddedStore(store.dataDir, perMinute)
+}
 
 async function open(): Promise<WaitlistStore> {
   const configured = serverConfig()
   if (!configured.ok) throw new Error(`not configured: ${configured.problem}`)
   const { store, perMinute } = configured.config
   try {
-    // Each store's code is loaded only where it is the store: a server on Supabase never loads PGlite.
-    const opened =
-      store.kind === 'supabase'
-        ? (await import('./supabase-store')).supabaseStore(store, perMinute)
-        : await (await import('./embedded-store')).embeddedStore(store.dataDir, perMinute)
+    const opened = await openConfigured(store, perMinute)
     log.info(`signups go to ${opened.description}`)
     if (store.kind === 'supabase' && !store.signingSecret)
       log.warn(
@@ -28,10 +34,12 @@ async function open(): Promise<WaitlistStore> {
   }
 }
 
+/** The store this process opens once; after a failed opening, the next call tries again. */
 export function waitlistStore(): Promise<WaitlistStore> {
-  const kept = processWide('waitlistStore', (): { opening?: Promise<WaitlistStore> } => ({}))
-  return (kept.opening ??= open().catch((error: unknown) => {
-    kept.opening = undefined
+  const shared = processWide('waitlistStore', (): { opening?: Promise<WaitlistStore> } => ({}))
+  shared.opening ??= open().catch((error: unknown) => {
+    shared.opening = undefined
     throw error
-  }))
+  })
+  return shared.opening
 }

@@ -17,12 +17,5 @@ export function resultOf(code: unknown): InsertResult | undefined {
   return undefined
 }
 
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const stop = () =>
-      reject(new Error(`no answer from the store in time (${String(signal.reason)})`))
-    if (signal.aborted) return stop()
-    signal.addEventListener('abort', stop, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
-  })
-}
+// The operator's commands still import it from here (operator/database.ts); new code imports lib/until-aborted.
+export { untilAborted } from '@/lib/until-aborted'

@@ -8,15 +8,17 @@ type SupabaseConfig = Extract<StoreConfig, { kind: 'supabase' }>
 
 /** For the database's refusals of this server's signature (supabase/migrations): which secret is wrong, and what to run. */
 function signingAdvice(error: { code: string; message: string }, config: SupabaseConfig): string {
-  let wrong: string
+  const advice = (wrong: string) =>
+    ` So ${wrong}: set one secret on both, in the database with \`${SIGNING_SECRET_VAR}='<secret>' npm run waitlist -- signing-secret --set\`, then on this server (docs/supabase.md#signing).`
   if (error.code !== '42501') return ''
   if (error.message.includes('until a signing secret is set'))
-    wrong = 'the database has no signing secret yet'
-  else if (!error.message.includes('not signed by it')) return ''
-  else if (config.signingSecret)
-    wrong = `this server's ${SIGNING_SECRET_VAR} matches neither the database's secret nor the one it replaced`
-  else wrong = `${SIGNING_SECRET_VAR} is not set on this server`
-  return ` So ${wrong}: set one secret on both, in the database with \`${SIGNING_SECRET_VAR}='<secret>' npm run waitlist -- signing-secret --set\`, then on this server (docs/supabase.md#signing).`
+    return advice('the database has no signing secret yet')
+  if (!error.message.includes('not signed by it')) return ''
+  if (config.signingSecret)
+    return advice(
+      `this server's ${SIGNING_SECRET_VAR} matches neither the database's secret nor the one it replaced`,
+    )
+  return advice(`${SIGNING_SECRET_VAR} is not set on this server`)
 }
 
 /** The waitlist on Supabase: one REST insert per signup with the public key, which may insert but never read. */

@@ -50,14 +50,18 @@ export type Signing = { perMinute: number; hashSecret: string; signingSecret?: s
 /** The signature tells the site's insert from anyone else's with the public key. */
 export function visitorHeaders(entry: WaitlistEntry, visitor: Visitor, signing: Signing) {
   const headers: Record<string, string> = {}
-  const named = visitor.address && signing.perMinute > 0
-  const client = named ? clientKey(visitor.address!, signing.hashSecret) : ''
-  const allowance = named ? String(signing.perMinute) : ''
-  if (named)
-    Object.assign(headers, { 'x-waitlist-client': client, 'x-waitlist-allowance': allowance })
+  // A visitor with an address gets the allowance; without one, or with no limit per visitor, only the ceiling.
+  let client = ''
+  let allowance = ''
+  if (visitor.address && signing.perMinute > 0) {
+    client = clientKey(visitor.address, signing.hashSecret)
+    allowance = String(signing.perMinute)
+    headers['x-waitlist-client'] = client
+    headers['x-waitlist-allowance'] = allowance
+  }
   if (signing.signingSecret) {
     const issued = String(Math.floor(Date.now() / 1000))
-    const trusted = visitor.trusted && named ? '1' : '0'
+    const trusted = visitor.trusted && client ? '1' : '0'
     const signed = [issued, trusted, client, allowance, entry.email, entry.source].join('\n')
     const mac = createHmac('sha256', signing.signingSecret).update(signed).digest('hex')
     headers['x-waitlist-signature'] = `${issued}.${trusted}.${mac}`

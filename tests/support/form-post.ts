@@ -5,7 +5,7 @@
  * to the page the form sits on. Used by the end-to-end tests that start
  * servers of their own.
  */
-import { notices } from '../../lib/waitlist/form-contract'
+import { notices } from '../../lib/site'
 
 export type Field = readonly [name: string, value: string]
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect } from 'react'
-import { errorPage } from '@/lib/site'
+import { notices } from '@/lib/site'
 import { MessagePage } from './message-page'
 
 export type PageError = Error & { digest?: string }
@@ -14,19 +14,9 @@ export function ErrorScreen({ error }: { error: PageError }) {
   }, [error])
   return (
     <MessagePage
-      heading={errorPage.title}
+      heading={notices.error.title}
       headingSize="text-4xl sm:text-5xl"
-      message={errorPage.message}
+      message={notices.error.description}
     />
   )
-}
-
-/** The not-found page is static: the path a visitor asked for is only known in the browser. */
-export function LogNotFound() {
-  useEffect(() => {
-    console.error(
-      `404 Error: User attempted to access non-existent route: ${window.location.pathname}`,
-    )
-  }, [])
-  return null
 }
