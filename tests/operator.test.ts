@@ -15,6 +15,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
 import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { lit } from '@/lib/waitlist/embedded-store'
+import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
+import { readMigrations } from '@/lib/waitlist/migrations'
 import { connect, type Database } from '@/lib/waitlist/operator/database'
 import { chooseStores, type StoreKind } from '@/lib/waitlist/operator/stores'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
@@ -148,6 +150,9 @@ const tally = (list: string, ...counts: number[]) =>
   ['inserted', 'skipped as duplicate', 'skipped as erased', 'rejected']
     .map((label, i) => `${label.padEnd(20)}  ${counts[i]}\n`)
     .join('')
+/** A zero for each form. */
+const noneFrom = (sources: readonly string[]) =>
+  Object.fromEntries(sources.map((source) => [source, 0]))
 const counted = (n: number, list: string) => `${n} signup${n === 1 ? '' : 's'} on ${list}\n`
 
 describe.each(STORES)('$name', (store) => {
@@ -246,17 +251,17 @@ describe.each(STORES)('$name', (store) => {
         list,
         total: 4,
         held_back: 0,
-        by_source: { hero_section: 4, cta_section: 0 },
+        by_source: { ...noneFrom(WAITLIST_SOURCES), hero_section: 4 },
         first_signup_at: '2020-01-01T12:00:00Z',
         latest_signup_at: `${day(0)}T00:00:00Z`,
         days: [2, 0, 1].map((signups, i) => ({ day: day(2 - i), signups })),
       })
       const table = await cli('stats', env)
-      expect(table.stdout.split('\n').slice(0, 4)).toEqual([
-        `List            ${list}`,
-        'Signups         4',
-        '  hero_section  4',
-        '  cta_section   0',
+      const head = table.stdout.split('\n').slice(0, 2 + WAITLIST_SOURCES.length)
+      expect(head.map((line) => line.trim().split(/ {2,}/))).toEqual([
+        ['List', list],
+        ['Signups', '4'],
+        ...WAITLIST_SOURCES.map((source) => [source, source === 'hero_section' ? '4' : '0']),
       ])
       expect(table.stdout.trimEnd().split('\n').slice(-15)).toEqual([
         'Signups per day (UTC):',
@@ -374,7 +379,7 @@ describe.each(STORES)('$name', (store) => {
       expect(result).toMatchObject({ code: 3, stdout: tally(list, 1, 2, 0, 3) })
       expect(result.said.slice(1)).toEqual([
         'waitlist: line 3: rejected, not an address the site takes: "an***@example.com"',
-        'waitlist: line 4: rejected, source must be hero_section or cta_section, not "footer"',
+        `waitlist: line 4: rejected, source must be ${WAITLIST_SOURCES.join(' or ')}, not "footer"`,
         expect.stringMatching(
           /^waitlist: line 5: rejected, refused by the table: .*"2024-02-30T10:00:00Z"$/,
         ),
@@ -396,11 +401,12 @@ describe.each(STORES)('$name', (store) => {
       const psql = store.signedAlready
         ? ['psql            nothing holds the folder now \\(this command opened it\\)']
         : []
+      const migrations = await readMigrations()
       expect(stdout.split('\n')).toEqual([
         `Database        ${list}`,
         `Site writes to  ${site}`,
         ...psql.map((line) => expect.stringMatching(line)),
-        'Migrations      all 1 applied, the newest 20261126120000_waitlist.sql',
+        `Migrations      all ${migrations.length} applied, the newest ${migrations.at(-1)!.file}`,
         'Signup limits   in place',
         'Ceiling         600 new signups a minute from everyone together',
         ...(store.signedAlready

@@ -1,8 +1,16 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ACTION_DEADLINE_MS } from '../../components/waitlist/action-deadline'
-import { features, hero, notFound, site as copy, waitlistForms } from '../../lib/site'
-import { notices, statusText, type Notice } from '../../lib/waitlist/form-contract'
+import {
+  features,
+  hero,
+  notFound,
+  notices,
+  site as copy,
+  statusText,
+  waitlistForms,
+  type Notice,
+} from '../../lib/site'
 import { startSuiteServers } from '../servers'
 import { forms, opacityAsDrawn, uniqueEmail, type FormName } from '../waitlist-page'
 import { engines, missing, type Visitor } from './engines'

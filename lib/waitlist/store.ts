@@ -16,6 +16,3 @@ export function resultOf(code: unknown): InsertResult | undefined {
   if (code === 'PT429') return 'over_limit'
   return undefined
 }
-
-// The operator's commands still import it from here (operator/database.ts); new code imports lib/until-aborted.
-export { untilAborted } from '@/lib/until-aborted'

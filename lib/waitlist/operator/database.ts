@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
-import { untilAborted } from '@/lib/waitlist/store'
+import { untilAborted } from '@/lib/until-aborted'
 import { Failure, UsageError } from './errors'
 import type { SiteStore, StoreKind, Stores, Target } from './stores'
 
