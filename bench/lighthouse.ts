@@ -15,7 +15,7 @@ import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
-import { pageScriptBytes } from '../scripts/check-size'
+import { PAGES, pageScriptBytes } from '../scripts/check-size'
 import { ACCEPT_SELF_SIGNED, serveLikeTheEdge } from './edge'
 import { printMainThread } from './main-thread'
 import { measure, medians, type Metrics, type Run, type Throttling } from './lighthouse-runs'
@@ -167,15 +167,14 @@ if (devtools) {
   )
 }
 
-// The JavaScript budget counts as `npm run size` does: every script the prerendered page asks for.
+// JavaScript as `npm run size` counts it: every script the prerendered page asks for, and the page's own part.
 const js = {
-  site: (await pageScriptBytes('.next', 'index.html')).total,
-  minimal: (await pageScriptBytes('bench/minimal/.next', 'index.html')).total,
+  site: await pageScriptBytes('.next', PAGES[0]),
+  minimal: await pageScriptBytes('bench/minimal/.next', PAGES[0]),
 }
-const jsHeld = js.site <= js.minimal + 12 * 1024
 console.log(
-  `\nJavaScript on / (gzip, as npm run size counts): site ${kb(js.site)}, minimal ${kb(js.minimal)}, ` +
-    `+${kb(js.site - js.minimal)} (budget + 12.0 KB: ${jsHeld ? 'held' : 'MISSED'})`,
+  `\nJavaScript on / (gzip, as npm run size counts): site ${kb(js.site.total)}, its own ${kb(js.site.own)} ` +
+    `(budget 12.0 KB: ${js.site.own <= 12 * 1024 ? 'held' : 'MISSED'}); minimal ${kb(js.minimal.total)}, its own ${kb(js.minimal.own)}`,
 )
 
 const machine = { cpus: cpus().length, node: process.version, chromium: chromeVersion, cpuSlowdown }
