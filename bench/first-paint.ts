@@ -3,7 +3,8 @@
  * (the trace its simulated throttling models a phone from), served with
  * brotli as Vercel serves it, task by task on the page's main thread until
  * the first contentful paint.
- *   npm run bench:paint -- [--runs 5] [--page site|minimal|script-free] [--port 3400] [--no-build] [--tasks]
+ *   npm run bench:paint -- [--runs 5] [--page site|minimal|script-free|…] [--port 3400] [--no-build] [--tasks]
+ * (the pages of bench/pages.ts).
  * For each run it prints when the HTML was parsed, when the first of Next's
  * scripts was evaluated, when the main thread committed the first frame and
  * how long its tiles took to rasterise, when the first contentful paint came,
@@ -13,10 +14,10 @@
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
-import { ACCEPT_SELF_SIGNED, serveLikeTheEdge } from './edge'
-import { startScriptFree } from './script-free'
-import { build, start, type Server } from './servers'
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium'
+import { ACCEPT_SELF_SIGNED } from './edge'
+import { pageNames, servePages, type PageName } from './pages'
+import { build } from './servers'
 
 const { values: args } = parseArgs({
   options: {
@@ -27,7 +28,8 @@ const { values: args } = parseArgs({
     tasks: { type: 'boolean', default: false },
   },
 })
-const dir = args.page === 'minimal' ? 'bench/minimal' : '.'
+const page = args.page as PageName
+if (!pageNames.includes(page)) throw new Error(`--page takes one of ${pageNames.join(', ')}`)
 const port = Number(args.port)
 
 type TraceEvent = {
@@ -114,16 +116,11 @@ export function analyse(events: TraceEvent[], pageUrl: string) {
   }
 }
 
-if (!args['no-build']) build(dir)
-const servers: Server[] = []
+if (!args['no-build']) build(page.startsWith('minimal') ? 'bench/minimal' : '.')
+const served = await servePages([page], port)
+const url = served.urls[page]
 let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
-  const next = await start(dir, port)
-  servers.push(next)
-  const page = args.page === 'script-free' ? await startScriptFree(next.url, port + 2) : next
-  if (page !== next) servers.push(page)
-  const front = await serveLikeTheEdge(page.url, port + 1)
-  servers.push(front)
   chrome = await chromeLauncher.launch({
     chromePath: findChromium() ?? '/usr/bin/chromium',
     chromeFlags: [...CHROMIUM_ARGS, '--headless=new', ACCEPT_SELF_SIGNED],
@@ -131,7 +128,7 @@ try {
   const runs = Number(args.runs)
   let paintedFirst = 0
   for (let run = 0; run <= runs; run++) {
-    const result = await lighthouse(front.url, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -142,7 +139,7 @@ try {
     const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
     const { fcp, dcl, firstNextScript, commit, rasterMs, lcpCandidates, tasks } = analyse(
       trace.traceEvents,
-      front.url,
+      url,
     )
     const first = !(firstNextScript < fcp)
     if (first) paintedFirst++
@@ -176,10 +173,8 @@ try {
       }
     }
   }
-  console.log(
-    `\n${args.page}: painted before Next's scripts ran in ${paintedFirst} of ${runs} runs`,
-  )
+  console.log(`\n${page}: painted before Next's scripts ran in ${paintedFirst} of ${runs} runs`)
 } finally {
   chrome?.kill()
-  servers.forEach((server) => server.stop())
+  served.stop()
 }
