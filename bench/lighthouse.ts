@@ -7,8 +7,8 @@
  *   npm run bench -- [--runs 7] [--throttling simulate|devtools|both] [--cpu-slowdown 4]
  *                    [--pages site,site-unhinted,...] [--port 3300] [--no-build]
  * Prints the medians side by side with the budgets of docs/performance.md, the site held to them
- * against the minimal page built the same way (both hinted), and writes every run to
- * bench/results/. It measures; it never fails on a number.
+ * against the minimal page built the same way (both hinted, and both without the hint), and
+ * writes every run to bench/results/. It measures; it never fails on a number.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -113,7 +113,13 @@ const medianOf = (byPage: Partial<Record<PageName, Run[]>>) =>
   Object.fromEntries(
     Object.entries(byPage).map(([name, each]) => [name, medians(each)]),
   ) as Partial<Record<PageName, Metrics>>
-const like = 'minimal-hinted'
+/** Held against the minimal page built the same way: both hinted, and both without the hint. */
+const likeForLike: [PageName, PageName][] = [
+  ['site', 'minimal-hinted'],
+  ['site-unhinted', 'minimal'],
+]
+const own: [PageName][] = [['site']]
+const floor: [PageName, PageName][] = [['site', 'script-free']]
 const { simulate, devtools } = results
 if (simulate) {
   const median = medianOf(simulate)
@@ -122,18 +128,23 @@ if (simulate) {
     median,
     [
       lowEnd
-        ? ['Performance', String, 'performance', ['≥ minimal − 3', like, (s, o) => s >= o - 3]]
-        : ['Performance', String, 'performance', ['≥ minimal', like, (s, o) => s >= o]],
-      ['Accessibility', String, 'accessibility', ['100', undefined, (s) => s === 100]],
-      ['Best Practices', String, 'bestPractices', ['100', undefined, (s) => s === 100]],
-      ['SEO', String, 'seo', ['100', undefined, (s) => s === 100]],
+        ? [
+            'Performance',
+            String,
+            'performance',
+            ['≥ minimal − 3', likeForLike, (s, o) => s >= o - 3],
+          ]
+        : ['Performance', String, 'performance', ['≥ minimal', likeForLike, (s, o) => s >= o]],
+      ['Accessibility', String, 'accessibility', ['100', own, (s) => s === 100]],
+      ['Best Practices', String, 'bestPractices', ['100', own, (s) => s === 100]],
+      ['SEO', String, 'seo', ['100', own, (s) => s === 100]],
       lowEnd
         ? ['LCP', ms, 'lcpMs']
-        : ['LCP', ms, 'lcpMs', ['≤ script-free × 1.10', 'script-free', (s, o) => s <= o * 1.1]],
+        : ['LCP', ms, 'lcpMs', ['≤ script-free × 1.10', floor, (s, o) => s <= o * 1.1]],
       lowEnd
-        ? ['TBT', ms, 'tbtMs', ['≤ minimal × 1.25', like, (s, o) => s <= o * 1.25]]
-        : ['TBT', ms, 'tbtMs', ['≤ minimal + 25 ms', like, (s, o) => s <= o + 25]],
-      ['CLS', (v) => v.toFixed(3), 'cls', ['0', undefined, (s) => s < 0.0005]],
+        ? ['TBT', ms, 'tbtMs', ['≤ minimal × 1.25', likeForLike, (s, o) => s <= o * 1.25]]
+        : ['TBT', ms, 'tbtMs', ['≤ minimal + 25 ms', likeForLike, (s, o) => s <= o + 25]],
+      ['CLS', (v) => v.toFixed(3), 'cls', ['0', own, (s) => s < 0.0005]],
       ...shared,
     ],
     ratios,
@@ -146,9 +157,10 @@ if (simulate) {
     simulate,
     median,
     ratios,
-    lowEnd ? ['≤ script-free × 1.25', 'script-free', (s, o) => s <= o * 1.25] : undefined,
+    lowEnd ? ['≤ script-free × 1.25', floor, (s, o) => s <= o * 1.25] : undefined,
   )
-  const minimal = median[like] ?? median.minimal
+  // The phone is set by the minimal page as released.
+  const { minimal } = median
   if (lowEnd && minimal && (minimal.tbtMs < 450 || minimal.tbtMs > 600)) {
     console.log(
       `\nThe minimal page's TBT is ${Math.round(minimal.tbtMs)} ms, outside the 450 to 600 ms ` +
@@ -162,9 +174,9 @@ if (devtools) {
     medianOf(devtools),
     [
       ['Performance', String, 'performance'],
-      ['LCP', ms, 'lcpMs', ['≤ script-free × 1.05', 'script-free', (s, o) => s <= o * 1.05]],
+      ['LCP', ms, 'lcpMs', ['≤ script-free × 1.05', floor, (s, o) => s <= o * 1.05]],
       ['TBT', ms, 'tbtMs'],
-      ['CLS', (v) => v.toFixed(3), 'cls', ['0', undefined, (s) => s < 0.0005]],
+      ['CLS', (v) => v.toFixed(3), 'cls', ['0', own, (s) => s < 0.0005]],
       ...shared,
     ],
     ratios,

@@ -5,10 +5,13 @@ import type { PageName } from './pages'
 export const ms = (value: number) => `${Math.round(value)} ms`
 const ratio = (a: number, b: number) => (b === 0 ? '–' : `${(a / b).toFixed(2)}×`)
 
-/** A budget of the site's: what it says, the page it is measured against (if any), and the test. */
+/**
+ * A budget of the site's: what it says, the pairs it judges (the site and the page it is held
+ * against, none for a figure of its own), and the test.
+ */
 export type Budget = [
   text: string,
-  against: PageName | undefined,
+  pairs: [site: PageName, against?: PageName][],
   held: (site: number, other: number) => boolean,
 ]
 export type Row = [
@@ -20,7 +23,7 @@ export type Row = [
 
 /**
  * Prints the pages' medians side by side, the ratio of each pair of `ratios` (both measured),
- * and each budget of the site's held or missed (blank when a page it reads was not measured).
+ * and each budget held or missed by each pair it judges whose pages were measured.
  */
 export function table(
   title: string,
@@ -34,15 +37,19 @@ export function table(
     ['', ...pages, ...pairs.map(([a, b]) => `${a}/${b}`), 'budget', ''],
     ...rows.map(([label, format, key, budget]) => {
       const value = (name: PageName) => median[name]![key]
-      const [text, against, test] = budget ?? []
-      const judged = test && median.site && (against === undefined || median[against])
-      const held = judged ? test(value('site'), against ? value(against) : Number.NaN) : undefined
+      const [text = '', judged = [], test] = budget ?? []
+      const verdicts = judged
+        .filter(([site, against]) => median[site] && (!against || median[against]))
+        .map(([site, against]) => {
+          const held = test!(value(site), against ? value(against) : Number.NaN)
+          return `${judged.length > 1 ? `${site}: ` : ''}${held ? 'held' : 'MISSED'}`
+        })
       return [
         label,
         ...pages.map((name) => format(value(name))),
         ...pairs.map(([a, b]) => ratio(value(a), value(b))),
-        judged ? text! : '',
-        judged ? (held ? 'held' : 'MISSED') : '',
+        verdicts.length ? text : '',
+        verdicts.join(', '),
       ]
     }),
   ]
