@@ -1,6 +1,7 @@
 import { hostname, networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants'
+import { withCompileHints } from './scripts/compile-hints'
 import { devOrigins } from './lib/dev-origins'
 import { indexingHeaders, localhostWarning } from './lib/seo'
 
@@ -48,7 +49,7 @@ export default function config(phase: string): NextConfig {
     console.warn(`⚠ ${warning}`)
     process.env.SITE_URL_WARNED = '1'
   }
-  return {
+  return withCompileHints({
     poweredByHeader: false,
     // `next dev` would log each server action call with its arguments: a visitor's address, unmasked.
     logging: { serverFunctions: false },
@@ -70,5 +71,5 @@ export default function config(phase: string): NextConfig {
       phase === PHASE_DEVELOPMENT_SERVER
         ? devOrigins(networkInterfaces(), hostname(), process.env.ALLOWED_DEV_ORIGINS)
         : undefined,
-  }
+  })
 }

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { ACTION_DEADLINE_MS } from './components/waitlist/action-deadline'
-import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
+import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium'
 import { suiteServers } from './e2e/servers'
 
 /**

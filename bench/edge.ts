@@ -44,6 +44,9 @@ function certificate(): { key: Buffer; cert: Buffer } {
   }
 }
 
+/** What a front changes in the scripts it serves: the body of each, by its path. */
+export type ScriptRewrite = (path: string, script: Buffer) => Buffer
+
 /**
  * Serves `upstreamUrl` on `port` the way Vercel's edge serves a deployment:
  * over HTTPS with HTTP/2, text compressed with brotli for a browser that
@@ -51,8 +54,13 @@ function certificate(): { key: Buffer; cert: Buffer } {
  * build's files, a prerendered page) answered from memory after the first
  * request. The upstream is asked for its uncompressed answer, so the pages
  * compared are all served alike, whatever their server does itself.
+ * `rewrite`, if given, changes each script (`/_next/….js`) before that.
  */
-export async function serveLikeTheEdge(upstreamUrl: string, port: number): Promise<Server> {
+export async function serveLikeTheEdge(
+  upstreamUrl: string,
+  port: number,
+  rewrite?: ScriptRewrite,
+): Promise<Server> {
   const upstream = new URL(upstreamUrl)
   const cache = new Map<string, Answer>()
 
@@ -82,7 +90,9 @@ export async function serveLikeTheEdge(upstreamUrl: string, port: number): Promi
         const chunks: Buffer[] = []
         answer.on('data', (chunk: Buffer) => chunks.push(chunk))
         answer.on('end', () => {
-          const plain = Buffer.concat(chunks)
+          const received = Buffer.concat(chunks)
+          const script = answer.statusCode === 200 && /^\/_next\/.*\.js$/.test(request.url)
+          const plain = rewrite && script ? rewrite(request.url, received) : received
           const out: OutgoingHttpHeaders = { ...answer.headers }
           for (const name of HOP_BY_HOP) delete out[name]
           const compress = accepts && COMPRESSIBLE.test(String(out['content-type'] ?? ''))

@@ -3,20 +3,23 @@
  * (the trace its simulated throttling models a phone from), served with
  * brotli as Vercel serves it, task by task on the page's main thread until
  * the first contentful paint.
- *   npm run bench:paint -- [--runs 5] [--page site|minimal|script-free] [--port 3400] [--no-build] [--tasks]
+ *   npm run bench:paint -- [--runs 5] [--page site|minimal|script-free|…] [--port 3400] [--no-build] [--tasks]
+ * (the pages of bench/pages.ts).
  * For each run it prints when the HTML was parsed, when the first of Next's
  * scripts was evaluated, when the main thread committed the first frame and
  * how long its tiles took to rasterise, when the first contentful paint came,
- * and each candidate for the largest paint (time, size, element); with
+ * the simulated LCP and the scripts it waits for, and each candidate for the
+ * largest paint (time, size, element); with
  * --tasks every main-thread task before the last of them and what it did.
  */
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
-import { ACCEPT_SELF_SIGNED, serveLikeTheEdge } from './edge'
-import { startScriptFree } from './script-free'
-import { build, start, type Server } from './servers'
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium'
+import { ACCEPT_SELF_SIGNED } from './edge'
+import { pageNames, servePages, type PageName } from './pages'
+import { analyse, type TraceEvent } from './trace'
+import { build } from './servers'
 
 const { values: args } = parseArgs({
   options: {
@@ -27,111 +30,24 @@ const { values: args } = parseArgs({
     tasks: { type: 'boolean', default: false },
   },
 })
-const dir = args.page === 'minimal' ? 'bench/minimal' : '.'
+const page = args.page as PageName
+if (!pageNames.includes(page)) throw new Error(`--page takes one of ${pageNames.join(', ')}`)
 const port = Number(args.port)
 
-type TraceEvent = {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { data?: Record<string, unknown>; frame?: string } & Record<string, unknown>
-}
-
-/** What Chromium's trace says of each new largest paint (its `largestContentfulPaint::Candidate`). */
-type LcpCandidate = { size: number; type: string; nodeId: number; candidateIndex: number }
-
-type Task = { start: number; dur: number; work: Map<string, number> }
-
-/** What a task spent its time on: its outermost events by name (a script by its file). */
-function label(event: TraceEvent): string {
-  const url = String(event.args?.data?.url ?? '')
-  if (event.name === 'EvaluateScript' || event.name === 'v8.compile') {
-    const file = url.includes('/_next/')
-      ? url.replace(/^.*\/_next\/static\/chunks\//, '')
-      : 'inline'
-    return `${event.name} ${file}`
-  }
-  return event.name
-}
-
-export function analyse(events: TraceEvent[], pageUrl: string) {
-  const nav = events.find(
-    (e) =>
-      e.name === 'navigationStart' &&
-      e.args?.data?.isLoadingMainFrame === true &&
-      String(e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl),
-  )
-  if (!nav) throw new Error('No navigationStart for the page in the trace')
-  const { pid, tid } = nav
-  const frame = nav.args?.frame
-  const at = (e: TraceEvent | undefined) => (e ? (e.ts - nav.ts) / 1000 : Number.NaN)
-  const thread = events.filter((e) => e.pid === pid && e.tid === tid && e.ts >= nav.ts)
-  const fcp = events.find(
-    (e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.args?.frame === frame,
-  )
-  const lcpCandidates = events
-    .filter(
-      (e) =>
-        e.name === 'largestContentfulPaint::Candidate' && e.pid === pid && e.args?.frame === frame,
-    )
-    .map((e) => ({ at: at(e), ...(e.args?.data as LcpCandidate) }))
-  const lastPaint = Math.max(at(fcp), ...lcpCandidates.map((candidate) => candidate.at))
-  const dcl = thread.find((e) => e.name === 'MarkDOMContent')
-  const firstNextScript = thread.find(
-    (e) => e.name === 'EvaluateScript' && String(e.args?.data?.url ?? '').includes('/_next/'),
-  )
-  const tasks: Task[] = []
-  for (const e of thread) {
-    if (e.ph !== 'X' || e.dur === undefined) continue
-    const current = tasks.at(-1)
-    if (e.name === 'RunTask') {
-      tasks.push({ start: at(e), dur: e.dur / 1000, work: new Map() })
-    } else if (current && at(e) < current.start + current.dur) {
-      // Only the outermost events of a task: those starting after every earlier one ended.
-      const key = label(e)
-      const last = (current as Task & { end?: number }).end ?? 0
-      if (at(e) >= last) {
-        current.work.set(key, (current.work.get(key) ?? 0) + e.dur / 1000)
-        ;(current as Task & { end?: number }).end = at(e) + e.dur / 1000
-      }
-    }
-  }
-  // The frame's tiles, rasterised in software on worker threads between the commit and the screen.
-  const raster = events.filter(
-    (e) => e.pid === pid && e.name === 'RasterTask' && e.dur && e.ts >= nav.ts && at(e) <= at(fcp),
-  )
-  return {
-    fcp: at(fcp),
-    dcl: at(dcl),
-    firstNextScript: at(firstNextScript),
-    commit: at(thread.find((e) => e.name === 'Commit')),
-    rasterMs: raster.reduce((sum, e) => sum + e.dur! / 1000, 0),
-    lcpCandidates,
-    tasks: tasks.filter((t) => t.start <= lastPaint + 1 && t.dur >= 1),
-  }
-}
-
-if (!args['no-build']) build(dir)
-const servers: Server[] = []
+if (!args['no-build']) build(page.startsWith('minimal') ? 'bench/minimal' : '.')
+const served = await servePages([page], port)
+const url = served.urls[page]
 let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
-  const next = await start(dir, port)
-  servers.push(next)
-  const page = args.page === 'script-free' ? await startScriptFree(next.url, port + 2) : next
-  if (page !== next) servers.push(page)
-  const front = await serveLikeTheEdge(page.url, port + 1)
-  servers.push(front)
   chrome = await chromeLauncher.launch({
     chromePath: findChromium() ?? '/usr/bin/chromium',
     chromeFlags: [...CHROMIUM_ARGS, '--headless=new', ACCEPT_SELF_SIGNED],
   })
   const runs = Number(args.runs)
   let paintedFirst = 0
+  const lcps: number[] = []
   for (let run = 0; run <= runs; run++) {
-    const result = await lighthouse(front.url, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -140,18 +56,20 @@ try {
     // The first load warms the server and the browser, as in npm run bench: not counted.
     if (run === 0 || !result) continue
     const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
-    const { fcp, dcl, firstNextScript, commit, rasterMs, lcpCandidates, tasks } = analyse(
+    const { fcp, dcl, firstNextScript, kept, commit, rasterMs, lcpCandidates, tasks } = analyse(
       trace.traceEvents,
-      front.url,
+      url,
     )
     const first = !(firstNextScript < fcp)
     if (first) paintedFirst++
     const lcp = Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)
+    lcps.push(lcp)
     console.log(
       `run ${run}: parsed (DOMContentLoaded) ${dcl.toFixed(0)} ms, first of Next's scripts ` +
         `evaluated ${firstNextScript.toFixed(0)} ms, first frame committed ${commit.toFixed(0)} ms ` +
         `and rasterised in ${rasterMs.toFixed(0)} ms, FCP ${fcp.toFixed(0)} ms: ` +
-        `${first ? 'painted first' : 'scripts first'}; simulated LCP ${lcp} ms, ` +
+        `${first ? 'painted first' : 'scripts first'}; simulated LCP ${lcp} ms, waiting for ` +
+        `${kept.scripts} scripts (${kept.kb.toFixed(0)} KB) loaded before the paint, ` +
         `benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`,
     )
     const element = result.lhr.audits['largest-contentful-paint-element']?.details
@@ -176,10 +94,12 @@ try {
       }
     }
   }
+  lcps.sort((a, b) => a - b)
   console.log(
-    `\n${args.page}: painted before Next's scripts ran in ${paintedFirst} of ${runs} runs`,
+    `\n${page}: painted before Next's scripts ran in ${paintedFirst} of ${runs} runs; ` +
+      `simulated LCP ${lcps.join(', ')} ms, median ${lcps[Math.ceil(lcps.length / 2) - 1]} ms`,
   )
 } finally {
   chrome?.kill()
-  servers.forEach((server) => server.stop())
+  served.stop()
 }

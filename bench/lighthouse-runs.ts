@@ -71,7 +71,7 @@ export async function measure(
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  const { lhr, artifacts } = result
+  const { lhr } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
   const details = lhr.audits['network-requests']?.details
   const requests = (details && 'items' in details ? details.items : []) as NetworkRequest[]
@@ -95,7 +95,7 @@ export async function measure(
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElement(lhr),
     failing: failingAudits(lhr),
-    longTasks: await longTasks(artifacts.Trace, cpuSlowdown),
+    longTasks: longTasks(lhr),
   }
 }
 

@@ -2,17 +2,14 @@ import { spawnSync, type StdioOptions } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { NEXT_BIN, startNextServer } from '../tests/support/next-server'
+import { startNextServer } from '../tests/support/next-server'
 
-/** Builds `.`, the site, as `npm run build` ships it, or `bench/minimal` as `next build` leaves it. */
+/** Builds `.`, the site, or `bench/minimal`, as `next build` does. */
 export function build(dir: string): void {
   console.log(`Building ${dir} ...`)
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
   const stdio: StdioOptions = ['ignore', 'ignore', 'inherit']
-  const result =
-    dir === '.'
-      ? spawnSync('npm', ['run', 'build'], { stdio, env })
-      : spawnSync(process.execPath, [NEXT_BIN, 'build', dir], { stdio, env })
+  const result = spawnSync('npx', ['next', 'build', dir], { stdio, env })
   if (result.status !== 0) throw new Error(`Building ${dir} failed`)
 }
 

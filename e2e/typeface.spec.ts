@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, findChromium } from './chromium'
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium'
 
 /**
  * Geist arrives after the first paint (it is not preloaded), so the page is

@@ -1,17 +1,18 @@
 /**
- * Proves that every host serves the page `npm run build` writes. Builds the site
+ * Proves that every host serves the page `next build` writes. Builds the site
  * three ways, the way each host collects it, and compares what the `<head>` of
  * `/` and of the not-found page asks the browser for: every stylesheet,
  * inlined style (by a hash of its text), script and preload, in order; and
- * checks that every script the host would serve carries its compile hint.
- *   1. `npm run build`, as `next start` and any Node host serve it;
+ * checks that every script the head asks a modern browser for is served with
+ * its compile hint (scripts/compile-hints.ts, added inside `next build`).
+ *   1. `next build`, as `next start` and any Node host serve it;
  *   2. `vercel build`, Vercel's Next.js builder, run offline;
  *   3. `vercel build` with Next's build adapter (`NEXT_ENABLE_ADAPTER=1`),
  *      which copies the pages out during `next build`.
  *   npm run check:hosts
  * The Vercel CLI (VERCEL_CLI_VERSION) is installed into node_modules/.cache on
  * first use. The builds share one server-action key, so their chunks carry the
- * same names. It builds in place: `.next` is left as `npm run build` made it, and
+ * same names. It builds in place: `.next` is left as `next build` made it, and
  * a `.vercel` folder of the project's own (`vercel link`) is put back after.
  */
 import { spawnSync } from 'node:child_process'
@@ -20,12 +21,19 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Window } from 'happy-dom'
-import { scriptsWithoutHint } from './compile-hints'
+import { COMPILE_HINT } from './compile-hints'
+import { scriptSources } from './check-size'
 
 /** The newest Vercel CLI whose dependencies all install from the npm registry alone. */
 export const VERCEL_CLI_VERSION = '60.1.3'
 
-type Build = { name: string; pages: Record<PageName, string>; scripts: string; run: () => void }
+type Build = {
+  name: string
+  pages: Record<PageName, string>
+  /** The file the host serves at a script's URL (`/_next/static/…`). */
+  served: (url: string) => string
+  run: () => void
+}
 type PageName = '/' | 'not-found'
 
 /** What a page's `<head>` asks the browser to fetch or apply, one line a tag, in document order. */
@@ -83,7 +91,7 @@ function vercelCli(): string {
 }
 
 /** Runs `body` with a `.vercel/project.json` for an offline build, then puts back any `.vercel` there was. */
-async function withOfflineProject(body: () => Promise<void>): Promise<void> {
+function withOfflineProject(body: () => void): void {
   const own = existsSync('.vercel') ? `.vercel-own-${process.pid}` : undefined
   if (own) renameSync('.vercel', own)
   try {
@@ -94,7 +102,7 @@ async function withOfflineProject(body: () => Promise<void>): Promise<void> {
       settings: { framework: 'nextjs' },
     }
     writeFileSync('.vercel/project.json', `${JSON.stringify(project)}\n`)
-    await body()
+    body()
   } finally {
     rmSync('.vercel', { recursive: true, force: true })
     if (own) renameSync(own, '.vercel')
@@ -111,26 +119,26 @@ function builds(): Build[] {
     '/': '.vercel/output/functions/index.prerender-fallback.html',
     'not-found': '.vercel/output/static/404.html',
   } as const
-  const vercelScripts = '.vercel/output/static/_next/static/chunks'
+  const vercelServed = (url: string) => path.join('.vercel/output/static', url)
   // An unset variable (undefined) is left out of the child's environment.
   const vercel = (adapter: boolean) => () =>
     run(vercelCli(), ['build', '--yes'], { ...env, NEXT_ENABLE_ADAPTER: adapter ? '1' : undefined })
   return [
-    { name: 'vercel build', pages: vercelPages, scripts: vercelScripts, run: vercel(false) },
+    { name: 'vercel build', pages: vercelPages, served: vercelServed, run: vercel(false) },
     {
       name: 'vercel build, build adapter',
       pages: vercelPages,
-      scripts: vercelScripts,
+      served: vercelServed,
       run: vercel(true),
     },
     {
-      name: 'npm run build',
+      name: 'next build',
       pages: {
         '/': '.next/server/app/index.html',
         'not-found': '.next/server/app/_not-found.html',
       },
-      scripts: '.next/static/chunks',
-      run: () => run('npm', ['run', 'build'], env),
+      served: (url) => url.replace(/^\/_next\//, '.next/'),
+      run: () => run('npx', ['next', 'build'], env),
     },
   ]
 }
@@ -138,23 +146,30 @@ function builds(): Build[] {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const heads: Record<string, Record<PageName, string[]>> = {}
   const unhinted: string[] = []
-  await withOfflineProject(async () => {
+  withOfflineProject(() => {
     for (const build of builds()) {
       console.log(`Building: ${build.name} ...`)
       build.run()
-      heads[build.name] = {
-        '/': headRequests(readFileSync(build.pages['/'], 'utf8')),
-        'not-found': headRequests(readFileSync(build.pages['not-found'], 'utf8')),
+      const html = {
+        '/': readFileSync(build.pages['/'], 'utf8'),
+        'not-found': readFileSync(build.pages['not-found'], 'utf8'),
       }
-      const missing = await scriptsWithoutHint(build.scripts)
+      heads[build.name] = {
+        '/': headRequests(html['/']),
+        'not-found': headRequests(html['not-found']),
+      }
+      const scripts = new Set([...scriptSources(html['/']), ...scriptSources(html['not-found'])])
+      const missing = [...scripts].filter(
+        (url) => !readFileSync(build.served(url), 'utf8').startsWith(COMPILE_HINT),
+      )
       if (missing.length) unhinted.push(`${build.name}: ${missing.join(', ')}`)
     }
   })
-  const reference = heads['npm run build']!
+  const reference = heads['next build']!
   let differs = unhinted.length > 0
   unhinted.forEach((line) => console.log(`Served without its compile hint, ${line}`))
   for (const page of ['/', 'not-found'] as const) {
-    console.log(`\nThe head of ${page}, as npm run build writes it:`)
+    console.log(`\nThe head of ${page}, as next build writes it:`)
     reference[page].forEach((line) => console.log(`  ${line}`))
     for (const [name, head] of Object.entries(heads)) {
       const same = JSON.stringify(head[page]) === JSON.stringify(reference[page])
@@ -165,7 +180,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   if (differs) {
     console.error(
-      '\nA host would serve other pages or scripts than npm run build wrote and the tests measured.',
+      '\nA host would serve other pages or scripts than next build wrote and the tests measured.',
     )
     process.exit(1)
   }

@@ -1,33 +1,56 @@
 /**
- * Marks every script of the build for eager compilation (V8's explicit compile hints, Chromium
- * 136 and later): Chromium then compiles all of a file's functions on a background thread as it
- * downloads, not on the main thread as each is first called. Other browsers read a comment.
- * `npm run build` runs it after `next build`, on Next's scripts and on the copies Vercel's build
- * adapter has made of them by then (in .next/output); a script already marked is left as it is.
+ * V8's explicit compile hint on the scripts each page loads at start (Chromium 136 and later): each
+ * is compiled whole on a background thread as it downloads, not on the main thread function by
+ * function as each is first called. Other browsers read a comment. Added inside `next build` by
+ * Next's `compiler.runAfterProductionCompile` hook, after the chunks are written and before any page
+ * is generated or any host collects the build, so every host serves the same bytes. Scripts loaded
+ * later (sonner's, at the first focus in a form) are left alone, as V8 asks the hint to be used
+ * sparingly: it costs memory and compile time on the phone.
  */
-import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import type { NextConfig } from 'next'
+import { startupScripts } from './next-manifests'
 
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
-const SCRIPT_FOLDERS = ['.next/static/chunks', '.next/output/static/_next/static/chunks']
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
-/** The scripts in `folder` (and below it) that do not start with the hint. */
-export async function scriptsWithoutHint(folder: string): Promise<string[]> {
-  const names = await readdir(folder, { recursive: true })
-  const scripts = names
-    .filter((name) => name.endsWith('.js'))
-    .map((name) => path.join(folder, name))
-  const starts = await Promise.all(scripts.map((file) => readFile(file, 'utf8')))
-  return scripts.filter((_, i) => !starts[i]!.startsWith(COMPILE_HINT))
+/** The start-up scripts of every page of the build in `distDir`, as paths under it. */
+export async function hintedScripts(distDir: string): Promise<string[]> {
+  const pages = [...(await startupScripts(distDir)).values()]
+  return [...new Set(pages.flatMap(({ framework, own }) => [...framework, ...own]))]
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const folder of SCRIPT_FOLDERS.filter((folder) => existsSync(folder))) {
-    const unmarked = await scriptsWithoutHint(folder)
-    for (const file of unmarked)
-      await writeFile(file, COMPILE_HINT + (await readFile(file, 'utf8')))
-    console.log(`Compile hints added to ${unmarked.length} scripts in ${folder}.`)
+/** Heads each start-up script of the build in `distDir` with the hint, once. */
+export async function addCompileHints(distDir: string): Promise<void> {
+  for (const script of await hintedScripts(distDir)) {
+    const file = path.join(distDir, script)
+    const text = await readFile(file, 'utf8')
+    if (!text.startsWith(COMPILE_HINT)) await writeFile(file, COMPILE_HINT + text)
+  }
+}
+
+/**
+ * `config`, its `next build` adding the hints. The build fails on the settings that read the scripts
+ * before the hook changes them: subresource integrity hashes them while compiling (the browser would
+ * refuse every hinted script), and browser source maps would map each line one line off.
+ */
+export function withCompileHints(config: NextConfig): NextConfig {
+  return {
+    ...config,
+    compiler: {
+      ...config.compiler,
+      async runAfterProductionCompile({ distDir }) {
+        const breaks = [
+          config.experimental?.sri && 'experimental.sri (the browser would refuse every script)',
+          config.productionBrowserSourceMaps &&
+            'productionBrowserSourceMaps (every line would map one line off)',
+        ].filter(Boolean)
+        if (breaks.length)
+          throw new Error(
+            `The compile hints (scripts/compile-hints.ts) change the scripts after they are compiled, which breaks ${breaks.join(' and ')}: drop the setting or the hints.`,
+          )
+        await addCompileHints(distDir)
+      },
+    },
   }
 }

@@ -12,7 +12,7 @@
  */
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium'
 
 export const GLOW =
   '#0b0616 radial-gradient(60% 50% at 20% 0%, rgba(124,58,237,0.45), transparent), ' +

@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium'
 
 const base = process.argv[2] ?? 'http://localhost:3000'
 const outDir = process.argv[3] ?? 'screenshots'

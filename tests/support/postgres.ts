@@ -99,7 +99,7 @@ export async function pushedDatabase(keep = (file: string) => file.endsWith('.sq
   return pushDatabase(given, keep)
 }
 
-/** The same, on the cluster `makeOwner` made ready: for a script run outside the tests. */
+/** The same, on the cluster `makeOwner` made ready: for a script run outside the tests (bench/database.ts). */
 export async function pushDatabase(
   { owner, password, port }: Cluster,
   keep = (file: string) => file.endsWith('.sql'),

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-/** A key and a certificate for 127.0.0.1 that no authority signed, valid a day, made with the machine's openssl. */
+/** A key and a certificate for 127.0.0.1 that no authority signed, valid a day, made with openssl: for tests and bench/edge.ts. */
 export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'self-signed-'))
   const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')]

@@ -1,3 +1,4 @@
+/** The Chromium the end-to-end tests, the benches and the scripts drive, and the flags they start it with. */
 import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
