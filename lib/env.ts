@@ -60,12 +60,12 @@ function keyRole(key: string): unknown {
   }
 }
 
-/** A secret key in the public slot would switch off row-level security and every limit: refused. */
+/** A secret key in the public slot bypasses row-level security, and opens every table to whoever holds it: refused. */
 function checkPublicKey(name: string, key: string): void {
   const role = keyRole(key)
   if (role !== undefined && role !== 'anon') {
     throw new ConfigProblem(
-      `${name} holds a secret key (role ${String(role)}), which bypasses the table's rules: ` +
+      `${name} holds a secret key (role ${String(role)}), which bypasses row-level security: ` +
         `set the publishable or anon key there, and keep the secret key off the site.`,
     )
   }

@@ -561,7 +561,9 @@ describe.skipIf(unavailable)(
           expect.stringContaining(`${command.split(' ')[0]} changed nothing`),
         ])
         for (const list of lists()) expect(refused.said[0]).toContain(list)
-        expect(refused.said[0]).toMatch(/--list supabase or --list embedded\.$/)
+        expect(refused.said[0]).toMatch(
+          /Say which: --list embedded, or --project <ref> for the Supabase database\.$/,
+        )
       }
       expect(await on('supabase')).toEqual(['anna@example.com'])
       expect(await on('embedded')).toEqual(['anna@example.com'])

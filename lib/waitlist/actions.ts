@@ -37,7 +37,7 @@ export async function joinWaitlist(
   // A hand-made post can name the action with arguments that are no form at all.
   if (!(form instanceof FormData)) return refuse('the post was not a form')
   if (form.get(HONEYPOT_FIELD)) {
-    // Answered exactly as a welcome, so a bot learns nothing; logged, so a person caught by it can be found.
+    // Answered exactly as a welcome, so a bot learns nothing; logged, masked, so that it is seen.
     log.info('honeypot filled: answered as joined, stored nothing', { email })
     return { status: 'joined', submissionId }
   }

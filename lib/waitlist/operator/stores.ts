@@ -138,7 +138,7 @@ export function chooseStores(env: Env, chosen?: StoreKind, named?: string): Stor
   if (!('problem' in site) && site.kind === 'embedded' && !chosen) {
     const conflict = {
       site: `the site here writes to ${site.name} (no Supabase variables are set for it)`,
-      settle: 'Say which with --list supabase or --list embedded.',
+      settle: 'Say which: --list embedded, or --project <ref> for the Supabase database.',
     }
     return { target, site, sites: false, conflict }
   }
