@@ -89,7 +89,7 @@ create table waitlist_private.secrets (
   previous_signed_at timestamptz,
   -- When `--set` replaced the previous one: `--retire-previous` waits on it.
   replaced_at timestamptz,
-  -- Keys the erasure marks' hashes; never leaves the database.
+  -- Keys the erasure marks' hashes; only a backup --with-erasures holds it too.
   erasure_key bytea not null default extensions.gen_random_bytes(32)
 );
 insert into waitlist_private.secrets default values;
