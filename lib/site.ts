@@ -111,7 +111,8 @@ export const notFound = {
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1
 
 export type Notice = {
-  tone: 'success' | 'info' | 'destructive'
+  /** The sonner toast that shows it. */
+  tone: 'success' | 'info' | 'error'
   title: string
   description: string
 }
@@ -129,7 +130,7 @@ export const notices = {
     description: 'This email is already registered for early access.',
   },
   error: {
-    tone: 'destructive',
+    tone: 'error',
     title: 'Something went wrong',
     description: 'Please try again later.',
   },
