@@ -50,7 +50,6 @@ export const waitlistForms = {
 
 export type WaitlistFormName = keyof typeof waitlistForms
 
-/** What every waitlist form says alike. */
 export const everyForm = {
   emailLabel: 'Email address',
   promise: 'No spam, unsubscribe anytime.',

@@ -12,7 +12,6 @@ import { Failure, UsageError } from './errors'
 import type { Io } from './io'
 
 export type ListFormat = 'csv' | 'json'
-/** A signup as the list holds it. */
 export type Signup = { email: string; source: string; created_at: string }
 
 const GUARDED = /^[=+\-@\t\r']/

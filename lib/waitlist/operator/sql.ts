@@ -5,7 +5,6 @@ import { lit } from '@/lib/waitlist/embedded-store'
 import type { Database } from './database'
 import type { Erasures, ImportRow, Rejected, Signup } from './list-files'
 
-/** What these statements need of a store: its connection. */
 type Connected = Pick<Database, 'client'>
 
 export async function firstRow<T>(db: Connected, sql: string): Promise<T> {
