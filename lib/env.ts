@@ -50,19 +50,18 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
   return parsed.data
 }
 
-/** The role a key acts as: an sb_ key's by its prefix, a JWT's by its claim; undefined if neither says. */
-function keyRole(key: string): unknown {
-  if (key.startsWith('sb_secret_')) return 'service_role'
+/** A legacy key's claims, its role and its project's ref; an sb_ key is no JWT and has none. */
+export function keyClaims(key: string): { role?: unknown; ref?: unknown } {
   try {
-    return JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role
+    return Object(JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')))
   } catch {
-    return undefined // not a JWT: a publishable sb_ key
+    return {}
   }
 }
 
 /** A secret key in the public slot bypasses row-level security, and opens every table to whoever holds it: refused. */
 function checkPublicKey(name: string, key: string): void {
-  const role = keyRole(key)
+  const role = key.startsWith('sb_secret_') ? 'service_role' : keyClaims(key).role
   if (role !== undefined && role !== 'anon') {
     throw new ConfigProblem(
       `${name} holds a secret key (role ${String(role)}), which bypasses row-level security: ` +
@@ -135,19 +134,20 @@ export function readServerConfig(env: Env, platform = process.platform): ConfigR
 }
 
 /** A missing folder is made, but a set one's parent must exist. */
-export function dataFolderProblem(dir: string, isSet: boolean): string | undefined {
-  const where = path.resolve(dir)
-  const variable = isSet
+export function dataFolderProblem(env: Env): string | undefined {
+  const named = env.WAITLIST_DATA_DIR?.trim()
+  const where = path.resolve(named || DEFAULT_DATA_DIR)
+  const variable = named
     ? `WAITLIST_DATA_DIR names ${where},`
     : `WAITLIST_DATA_DIR is not set, and its default folder ${where},`
   const found = statSync(where, { throwIfNoEntry: false })
   if (found && !found.isDirectory())
     return `${variable} which is a file, not a folder: name a folder (one that does not exist yet is made).`
   const parent = path.dirname(where)
-  if (!found && isSet && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
+  if (!found && named && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
     return `${variable} whose parent folder ${parent} does not exist: make it, or name another.`
   // The default folder is made with its parents: nothing to check before it exists.
-  if (!found && !isSet) return undefined
+  if (!found && !named) return undefined
   try {
     accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
   } catch {
@@ -161,10 +161,7 @@ export function serverConfig(): ConfigResult {
   return processWide('waitlistConfig', () => {
     const read = readServerConfig(process.env)
     const store = read.ok ? read.config.store : undefined
-    const problem =
-      store?.kind === 'embedded'
-        ? dataFolderProblem(store.dataDir, Boolean(process.env.WAITLIST_DATA_DIR?.trim()))
-        : undefined
+    const problem = store?.kind === 'embedded' ? dataFolderProblem(process.env) : undefined
     const result: ConfigResult = problem ? { ok: false, problem } : read
     if (!result.ok)
       log.error(`signups are switched off by a configuration error: ${result.problem}`)

@@ -50,7 +50,6 @@ export const waitlistForms = {
 
 export type WaitlistFormName = keyof typeof waitlistForms
 
-/** What every waitlist form says alike. */
 export const everyForm = {
   emailLabel: 'Email address',
   promise: 'No spam, unsubscribe anytime.',
@@ -111,7 +110,8 @@ export const notFound = {
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1
 
 export type Notice = {
-  tone: 'success' | 'info' | 'destructive'
+  /** The sonner toast that shows it. */
+  tone: 'success' | 'info' | 'error'
   title: string
   description: string
 }
@@ -129,7 +129,7 @@ export const notices = {
     description: 'This email is already registered for early access.',
   },
   error: {
-    tone: 'destructive',
+    tone: 'error',
     title: 'Something went wrong',
     description: 'Please try again later.',
   },

@@ -1,5 +1,6 @@
 import { ArrowRight, LoaderCircle } from 'lucide-react'
 import type { CSSProperties } from 'react'
+import type { waitlistForms, WaitlistFormName } from '@/lib/site'
 
 export type FormTone = 'light' | 'dark'
 
@@ -9,34 +10,23 @@ const tones: Record<FormTone, string> = {
   dark: 'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white/60 aria-disabled:bg-violet-50',
 }
 
+type Props = { pending: boolean; copy: (typeof waitlistForms)[WaitlistFormName]; tone: FormTone }
+
 // `aria-disabled`, as `disabled` would drop the keyboard's focus; the unseen other label keeps the width.
-export function SubmitButton({
-  pending,
-  label,
-  busyLabel,
-  tone,
-  width,
-}: {
-  pending: boolean
-  label: string
-  busyLabel: string
-  tone: FormTone
-  /** Its width beside the field; below it, the button is as wide as the form. */
-  width: string
-}) {
+export function SubmitButton({ pending, copy, tone }: Props) {
   return (
     <button
       type="submit"
       aria-disabled={pending}
-      style={{ '--button-width': width } as CSSProperties}
+      style={{ '--button-width': copy.buttonWidth } as CSSProperties}
       className={`inline-flex h-12 shrink-0 items-center justify-center rounded-xl px-6 font-semibold shadow-sm transition-colors focus-visible:ring-4 focus-visible:outline-none aria-disabled:cursor-wait @md:w-(--button-width) ${tones[tone]}`}
     >
       <span
-        data-other={pending ? label : busyLabel}
+        data-other={pending ? copy.submitLabel : copy.busyLabel}
         className="grid justify-items-center after:invisible after:pr-6 after:content-[attr(data-other)] after:[grid-area:1/1]"
       >
         <span className="inline-flex items-center gap-2 [grid-area:1/1]">
-          {pending ? busyLabel : label}
+          {pending ? copy.busyLabel : copy.submitLabel}
           {pending ? (
             <LoaderCircle
               aria-hidden="true"

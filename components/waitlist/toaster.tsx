@@ -5,21 +5,10 @@ import type { Notice } from '@/lib/site'
 
 const loadSonner = () => import('sonner')
 
-function showToast({ toast }: typeof import('sonner'), { tone, title, description }: Notice) {
-  switch (tone) {
-    case 'success':
-      return toast.success(title, { description })
-    case 'info':
-      return toast.info(title, { description })
-    case 'destructive':
-      return toast.error(title, { description })
-  }
-}
-
 /** A notice as a toast; one that cannot load is only warned of: the status line says it already. */
-export function toastNotice(notice: Notice) {
+export function toastNotice({ tone, title, description }: Notice) {
   loadSonner().then(
-    (sonner) => showToast(sonner, notice),
+    ({ toast }) => toast[tone](title, { description }),
     (error: unknown) => console.warn('A notice could not be shown as a toast', error),
   )
 }

@@ -142,13 +142,7 @@ function SignupForm({ form, tone = 'light', className = '', failure, onSend }: S
           onChange={dismiss}
           className={`h-12 w-full min-w-0 scroll-mb-44 rounded-xl border px-4 text-base shadow-sm transition-colors outline-none focus:ring-4 @md:scroll-mb-20 ${fieldTones[tone]}`}
         />
-        <SubmitButton
-          pending={pending}
-          label={copy.submitLabel}
-          busyLabel={copy.busyLabel}
-          tone={tone}
-          width={copy.buttonWidth}
-        />
+        <SubmitButton pending={pending} copy={copy} tone={tone} />
       </div>
       <p className={`text-sm ${tone === 'dark' ? 'text-violet-100' : 'text-slate-600'}`}>
         {everyForm.promise}

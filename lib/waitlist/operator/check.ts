@@ -60,7 +60,6 @@ const NOTHING_HOLDS =
 
 export async function check(db: Database, io: Io, site: SiteStore): Promise<number> {
   const migrations = await readMigrations()
-  const names = migrations.map((migration) => migration.file)
   const problem = await migrationProblem(db, migrations)
   if (problem) throw new Failure(problem)
   // No row where the limits' trigger is missing or disabled.
@@ -95,7 +94,7 @@ export async function check(db: Database, io: Io, site: SiteStore): Promise<numb
       ['Database', db.where],
       ['Site writes to', 'problem' in site ? site.problem : site.name],
       ...(db.kind === 'embedded' ? [['psql', db.psql ?? NOTHING_HOLDS] as Row] : []),
-      ['Migrations', `all ${names.length} applied, the newest ${names.at(-1)}`],
+      ['Migrations', `all ${migrations.length} applied, the newest ${migrations.at(-1)?.file}`],
       ['Signup limits', 'in place'],
       ['Ceiling', ceiling],
       ['Signing secret', signing],

@@ -58,13 +58,10 @@ export async function stats(
 
 /** Erases each address, remembering it as erased even where it was not listed. */
 export async function remove(db: Database, io: Io, addresses: string[]): Promise<number> {
-  let handled = 0
+  const named = addresses.map((typed) => typed.trim().toLowerCase()).filter(Boolean)
   let removed = 0
-  for (const typed of addresses) {
-    const address = typed.trim().toLowerCase()
-    if (!address) continue
+  for (const address of named) {
     const listed = await sql.erase(db, address)
-    handled += 1
     if (listed) removed += 1
     const outcome = listed
       ? 'removed'
@@ -72,7 +69,7 @@ export async function remove(db: Database, io: Io, addresses: string[]): Promise
     io.stdout.write(`${outcome}\t${address}\n`)
   }
   io.stdout.write(
-    `removed ${removed} of ${handled} from ${db.name}; each is remembered as erased there.\n`,
+    `removed ${removed} of ${named.length} from ${db.name}; each is remembered as erased there.\n`,
   )
   return EXIT.done
 }

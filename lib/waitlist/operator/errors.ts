@@ -1,6 +1,5 @@
 // The failures the commands expect, each said in one line with its exit status; anything else is
 // a bug, and keeps its stack trace.
-import { CommanderError } from 'commander'
 import pg from 'pg'
 
 export const EXIT = { done: 0, failed: 1, usage: 2, rejected: 3 } as const
@@ -13,7 +12,7 @@ export class Failure extends Error {}
 
 /** The exit status of a failure said in one line: a mistake, a Failure, the database's own refusal. */
 export function expectedExit(error: unknown): number | undefined {
-  if (error instanceof UsageError || error instanceof CommanderError) return EXIT.usage
+  if (error instanceof UsageError) return EXIT.usage
   if (error instanceof Failure || error instanceof pg.DatabaseError) return EXIT.failed
   return undefined
 }

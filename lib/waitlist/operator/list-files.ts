@@ -5,13 +5,13 @@ import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import { CsvError, parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
 import { Failure, UsageError } from './errors'
 import type { Io } from './io'
 
 export type ListFormat = 'csv' | 'json'
-/** A signup as the list holds it. */
 export type Signup = { email: string; source: string; created_at: string }
 
 const GUARDED = /^[=+\-@\t\r']/
@@ -126,34 +126,27 @@ export function backupFile(rows: Signup[], { key, marks }: Erasures): string {
   return `{"erasure_key": ${JSON.stringify(key)},\n"erasures": ${JSON.stringify(marks)},\n"list": ${listFile(rows, 'json')}}\n`
 }
 
-const HEX = /^(?:[0-9a-f]{2})+$/
+const hex = z.string().regex(/^(?:[0-9a-f]{2})+$/)
+const backupSchema = z.object({
+  erasure_key: hex,
+  erasures: z.array(
+    z.object({ email_hash: hex, erased_at: z.string(), held_back_at: z.string().nullish() }),
+  ),
+  list: z.array(z.unknown()),
+})
 
 export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; erasures: Erasures } {
   if (!/^\s*\{/.test(text))
     throw new UsageError(
       'import --with-erasures reads a backup, the JSON object export --with-erasures writes; this file is not one: leave out --with-erasures to import a list.',
     )
-  const backup = parseJson(text) as Fields | null
-  const { erasure_key: key, erasures: marks, list } = backup ?? {}
-  const sound =
-    typeof key === 'string' &&
-    HEX.test(key) &&
-    Array.isArray(list) &&
-    Array.isArray(marks) &&
-    marks.every(
-      (mark) =>
-        HEX.test(mark?.email_hash) &&
-        typeof mark?.erased_at === 'string' &&
-        (mark.held_back_at == null || typeof mark.held_back_at === 'string'),
-    )
-  if (!sound)
+  const backup = backupSchema.safeParse(parseJson(text))
+  if (!backup.success)
     throw new Failure(
       'not a backup with erasures (erasure_key, erasures, list), as export --with-erasures writes it.',
     )
-  return {
-    rows: checkAll(list),
-    erasures: { key, marks: marks as Erasures['marks'] },
-  }
+  const { erasure_key: key, erasures: marks, list } = backup.data
+  return { rows: checkAll(list), erasures: { key, marks } }
 }
 
 /**

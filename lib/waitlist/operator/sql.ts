@@ -5,7 +5,6 @@ import { lit } from '@/lib/waitlist/embedded-store'
 import type { Database } from './database'
 import type { Erasures, ImportRow, Rejected, Signup } from './list-files'
 
-/** What these statements need of a store: its connection. */
 type Connected = Pick<Database, 'client'>
 
 export async function firstRow<T>(db: Connected, sql: string): Promise<T> {
@@ -65,12 +64,8 @@ export async function stats(db: Connected, days: number): Promise<Stats> {
 
 /** Erases the address and keeps its keyed hash, so no import adds it back; true when it was listed. */
 export async function erase(db: Connected, address: string): Promise<boolean> {
-  return (
-    await firstRow<{ listed: boolean }>(
-      db,
-      `select waitlist_private.erase(${lit(address)}) as listed`,
-    )
-  ).listed
+  const sql = `select waitlist_private.erase(${lit(address)}) as listed`
+  return (await firstRow<{ listed: boolean }>(db, sql)).listed
 }
 
 export async function unerase(db: Connected, addresses: string[]): Promise<void> {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import {
   dataFolderProblem,
   DEFAULT_DATA_DIR,
+  keyClaims,
   readServerConfig,
   SUPABASE_URL_VARS,
   type Env,
@@ -40,20 +41,15 @@ function projectRef(host: string, user = ''): string | undefined {
   )?.toLowerCase()
 }
 
-/** The ref a legacy public key carries, a JWT whose claims name its project; a publishable key names none. */
+/** The ref a legacy public key carries in its claims; a publishable key names none. */
 function keyRef(key: string): string | undefined {
-  try {
-    const { ref } = JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8'))
-    return typeof ref === 'string' ? ref.toLowerCase() : undefined
-  } catch {
-    return undefined
-  }
+  const { ref } = keyClaims(key)
+  return typeof ref === 'string' ? ref.toLowerCase() : undefined
 }
 
 const embedded = (env: Env, timeoutMs: number): Target => {
-  const named = env.WAITLIST_DATA_DIR?.trim()
-  const dir = path.resolve(named || DEFAULT_DATA_DIR)
-  const problem = dataFolderProblem(dir, Boolean(named))
+  const dir = path.resolve(env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR)
+  const problem = dataFolderProblem(env)
   return { kind: 'embedded', dir, name: `the embedded database in ${dir}`, problem, timeoutMs }
 }
 
