@@ -19,24 +19,39 @@ export default async function OpenGraphImage(): Promise<ImageResponse> {
     readFile(path.join(fonts, 'Geist-Bold.ttf')),
   ])
   const logo = `data:image/svg+xml;base64,${icon.toString('base64')}`
-  // next/og reads Tailwind classes from `tw`; what it has no class for (gap, gradients) stays in style.
   return new ImageResponse(
     <div
-      tw="flex h-full w-full flex-col justify-between px-20 py-[72px] text-white"
       style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: '72px 80px',
         fontFamily: 'Geist',
+        color: 'white',
         backgroundColor: seo.themeColor,
         backgroundImage:
           'radial-gradient(60% 70% at 15% 0%, rgba(124,58,237,0.55), transparent), radial-gradient(50% 60% at 95% 25%, rgba(192,38,211,0.45), transparent)',
       }}
     >
-      <div tw="flex items-center" style={{ gap: 20 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
         <img src={logo} width={64} height={64} alt="" />
-        <span tw="text-[40px] font-bold tracking-[-1px]">{site.name}</span>
+        <span style={{ fontSize: 40, fontWeight: 700, letterSpacing: -1 }}>{site.name}</span>
       </div>
-      <div tw="flex flex-col">
-        <div tw="flex text-[28px] text-[#ddd6fe]">{hero.eyebrow}</div>
-        <div tw="mt-5 flex flex-col text-[72px] leading-[1.05] font-bold tracking-[-2.5px]">
+      <div style={{ display: 'flex', flexDirection: 'column' }}>
+        <div style={{ display: 'flex', fontSize: 28, color: '#ddd6fe' }}>{hero.eyebrow}</div>
+        <div
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            marginTop: 20,
+            fontSize: 72,
+            fontWeight: 700,
+            lineHeight: 1.05,
+            letterSpacing: -2.5,
+          }}
+        >
           <span>{hero.headline}</span>
           <span
             style={{
@@ -49,7 +64,18 @@ export default async function OpenGraphImage(): Promise<ImageResponse> {
           </span>
         </div>
       </div>
-      <div tw="flex self-start rounded-[999px] border-2 border-[rgba(255,255,255,0.18)] bg-[rgba(255,255,255,0.06)] px-7 py-[14px] text-[32px] font-bold">
+      <div
+        style={{
+          display: 'flex',
+          alignSelf: 'flex-start',
+          padding: '14px 28px',
+          borderRadius: 999,
+          border: '2px solid rgba(255,255,255,0.18)',
+          backgroundColor: 'rgba(255,255,255,0.06)',
+          fontSize: 32,
+          fontWeight: 700,
+        }}
+      >
         {socialProof}
       </div>
     </div>,
