@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Writable, Readable } from 'node:stream'
 import pg from 'pg'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -10,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement, lit } from '@/lib/waitlist/embedded-store'
 import { erase } from '@/lib/waitlist/operator/sql'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
+import { cli } from './support/cli'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
 
 /**
@@ -644,24 +643,6 @@ describe.each([
 describe.skipIf(unavailable)('changing the signing secret, as the README says', () => {
   const OLD = 'the-secret-the-site-signs-with-now-0123456789'
   const NEW = 'the-secret-that-replaces-it-0123456789abcdefgh'
-
-  async function cli(command: string, env: Record<string, string>) {
-    let [stdout, stderr] = ['', '']
-    const sink = (add: (text: string) => void) =>
-      new Writable({
-        write(chunk, _encoding, done) {
-          add(String(chunk))
-          done()
-        },
-      })
-    const code = await runWaitlistCli(command.split(' '), {
-      env,
-      stdin: Readable.from([]),
-      stdout: sink((text) => (stdout += text)),
-      stderr: sink((text) => (stderr += text)),
-    })
-    return { code, stdout, stderr, said: stderr.trimEnd().split('\n') }
-  }
 
   async function owner(url: string, sql: string) {
     const client = new pg.Client({ connectionString: url })

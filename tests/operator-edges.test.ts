@@ -1,33 +1,19 @@
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable, Writable } from 'node:stream'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverConfig, type Env } from '@/lib/env'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
+import { cli } from './support/cli'
 import { muteFolder } from './support/mute-folder'
 import { siteFolder } from './support/site-signups'
 import { postgresUnavailable, pushedDatabase, superuser } from './support/postgres'
+import { cliProcess } from './support/processes'
 
 /** Where the operator could hurt the wrong list, or be left with a sentence that says nothing to change. */
-
-async function cli(command: string, env: Env, stdin = '') {
-  let [stdout, stderr] = ['', '']
-  const sink = (add: (text: string) => void) =>
-    new Writable({ write: (chunk, _encoding, done) => done(void add(String(chunk))) })
-  const code = await runWaitlistCli(command.split(' '), {
-    env,
-    stdin: Readable.from([stdin]),
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-  })
-  return { code, stdout, said: stderr.trimEnd().split('\n') }
-}
 
 const unavailable = postgresUnavailable()
 const SITE = 'abcdefghijklmnopqrst'
@@ -373,16 +359,9 @@ describe('the files an operator names', () => {
 
 describe('the smaller edges', () => {
   it('a folder under /proc is answered at once, and the command ends', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/waitlist.ts', 'count'], {
-      env: { ...process.env, WAITLIST_DATA_DIR: '/proc/waitlist' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 20_000,
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [status] = (await once(child, 'exit')) as [number | null]
+    const { status, said } = await cliProcess(['count'], { WAITLIST_DATA_DIR: '/proc/waitlist' })
     expect(status).toBe(2)
-    expect(stderr).toMatch(/^waitlist: \/proc\/waitlist holds no list, and the commands make none/)
+    expect(said[0]).toMatch(/^waitlist: \/proc\/waitlist holds no list, and the commands make none/)
   })
 
   it('a connection string without its scheme is said with what to change', async () => {
@@ -412,21 +391,14 @@ describe('the smaller edges', () => {
     servers.push(server)
     await once(server.listen(0, '127.0.0.1'), 'listening')
     const { port } = server.address() as { port: number }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/waitlist.ts', 'count'], {
-      env: {
-        ...process.env,
-        SUPABASE_DB_URL: `postgresql://postgres:secret@127.0.0.1:${port}/postgres?sslmode=require`,
-        SUPABASE_URL: 'http://127.0.0.1:54321',
-        SUPABASE_ANON_KEY: 'sb_publishable_local',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { status, said } = await cliProcess(['count'], {
+      SUPABASE_DB_URL: `postgresql://postgres:secret@127.0.0.1:${port}/postgres?sslmode=require`,
+      SUPABASE_URL: 'http://127.0.0.1:54321',
+      SUPABASE_ANON_KEY: 'sb_publishable_local',
     })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [status] = (await once(child, 'exit')) as [number]
     server.close()
     expect(status).toBe(1)
-    expect(stderr.trimEnd().split('\n')).toEqual([
+    expect(said).toEqual([
       expect.stringMatching(
         /^waitlist: the Supabase database postgres at .* does not take encrypted connections/,
       ),

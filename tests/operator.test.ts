@@ -7,19 +7,19 @@ import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { Readable, Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import tls from 'node:tls'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { lit } from '@/lib/waitlist/embedded-store'
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import { connect, type Database } from '@/lib/waitlist/operator/database'
 import { chooseStores, type StoreKind } from '@/lib/waitlist/operator/stores'
+import { cli } from './support/cli'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
+import { runProcess } from './support/processes'
 import { selfSignedCertificate } from './support/self-signed'
 import { site, siteFolder } from './support/site-signups'
 
@@ -30,25 +30,6 @@ if (unavailable) {
   console.warn(
     `PostgreSQL 15 is not running here (${unavailable}): skipping the operator's tests on it; start it with pg_ctlcluster 15 main start`,
   )
-}
-
-/** `npm run waitlist -- <command>` in this process; the command's words split at spaces. */
-async function cli(command: string, env: Env, stdin = '') {
-  const sink = (add: (text: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        add(String(chunk))
-        done()
-      },
-    })
-  let [stdout, stderr] = ['', '']
-  const code = await runWaitlistCli(command.split(' '), {
-    env,
-    stdin: Readable.from([stdin]),
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-  })
-  return { code, stdout, stderr, said: stderr.trimEnd().split('\n') }
 }
 
 /** The list's database, held while `work` runs: meanwhile the embedded one's commands go through this process. */
@@ -907,26 +888,10 @@ describe('the embedded store while another process has the folder open, as a run
 })
 
 describe('through npm, as an operator starts them', () => {
-  /** `npm <args>` in the project, its whole process group killed if it outlives a minute. */
-  async function npm(args: string[], env: Env) {
-    const child = spawn('npm', args, {
-      env: { ...process.env, ...env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let [stdout, stderr] = ['', '']
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000)
-    const [status] = (await once(child, 'exit')) as [number | null]
-    clearTimeout(timer)
-    return { status, stdout, said: stderr.trimEnd().split('\n') }
-  }
-
   it('with the -- forgotten, the command says to put it before the options, and writes nothing', async () => {
     const dir = await temp()
     const file = path.join(dir, 'x.csv')
-    const result = await npm(['run', '-s', 'waitlist', 'export', '--output', file], {
+    const result = await runProcess('npm', ['run', '-s', 'waitlist', 'export', '--output', file], {
       WAITLIST_DATA_DIR: path.join(dir, 'data'),
     })
     expect(result).toMatchObject({ status: 2, stdout: '' })
@@ -958,7 +923,9 @@ describe('through npm, as an operator starts them', () => {
       const WAITLIST_DATA_DIR = path.join(os.tmpdir(), `waitlist-older-node-${process.pid}`)
       const scripts = [['dev'], ['start'], ['test'], ['waitlist', '--', 'count']]
       const results = await Promise.all(
-        scripts.map((script) => npm(['run', '-s', ...script], { PATH, WAITLIST_DATA_DIR })),
+        scripts.map((script) =>
+          runProcess('npm', ['run', '-s', ...script], { PATH, WAITLIST_DATA_DIR }),
+        ),
       )
       const needs = `^This project needs Node ${needed} or newer \\(.nvmrc\\), and this is Node \\d+\\.`
       expect(results).toEqual(
