@@ -21,10 +21,6 @@ import { postgresUnavailable, pushedDatabase } from './support/postgres'
  */
 const SECRET = 'a-secret-of-at-least-thirty-two-characters'
 const unavailable = postgresUnavailable()
-if (unavailable)
-  console.warn(
-    `PostgreSQL 15 is not running here (${unavailable}): skipping the database's rules on it`,
-  )
 
 type Entry = { email: string; source: 'hero_section' | 'cta_section' }
 const entry = (email: string): Entry => ({ email, source: 'hero_section' })

@@ -26,11 +26,6 @@ import { site, siteFolder } from './support/site-signups'
 const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()
-if (unavailable) {
-  console.warn(
-    `PostgreSQL 15 is not running here (${unavailable}): skipping the operator's tests on it; start it with pg_ctlcluster 15 main start`,
-  )
-}
 
 /** The list's database, held while `work` runs: meanwhile the embedded one's commands go through this process. */
 async function holding<T>(

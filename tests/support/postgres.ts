@@ -73,6 +73,9 @@ export async function setup(project: TestProject) {
     // CI provisions PostgreSQL (.ci/run): there, a test skipped for want of it would hide a failure.
     if (process.env.CI)
       throw new Error(`PostgreSQL 15 is needed on CI, and does not answer: ${reason}`)
+    console.warn(
+      `PostgreSQL 15 is not running here (${reason}): skipping the tests on it; start it with pg_ctlcluster 15 main start`,
+    )
     return project.provide('postgres', { reason })
   }
   const { owner, password, port } = made
