@@ -376,14 +376,6 @@ describe('the smaller edges', () => {
     ])
   })
 
-  it('--retire-previus is answered with --retire-previous', async () => {
-    const { code, said } = await cli('signing-secret --retire-previus', {})
-    expect(code).toBe(2)
-    expect(said).toEqual([
-      "waitlist: error: unknown option '--retire-previus' (Did you mean --retire-previous?)",
-    ])
-  })
-
   it("prints no library's warning before its own line, for a string with sslmode=require", async () => {
     const servers: Server[] = []
     // PostgreSQL's answer to pg's SSLRequest where ssl is off: N, no.
