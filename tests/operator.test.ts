@@ -652,19 +652,6 @@ describe('the command line', () => {
     ])
   })
 
-  it('refuses to change one Supabase project while the site here writes to another, naming both', async () => {
-    const { code, said } = await cli('remove ann@example.com', {
-      SUPABASE_DB_URL:
-        'postgresql://postgres.efgh:secret@aws-0-eu-central-1.pooler.supabase.com:5432/postgres',
-      NEXT_PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co',
-      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abcd',
-    })
-    expect(code).toBe(2)
-    expect(said).toEqual([
-      "waitlist: remove changed nothing: SUPABASE_DB_URL names Supabase project efgh, and the site here writes to Supabase project abcd (NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY). Add --project efgh to act on it all the same, or set SUPABASE_DB_URL to project abcd's connection string.",
-    ])
-  })
-
   it('check fails, naming the variable, when the site would refuse signups, and opens nothing', async () => {
     const { code, stdout, said } = await cli('check', {
       ...env,
