@@ -1,7 +1,5 @@
-import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -373,27 +371,6 @@ describe('the smaller edges', () => {
     expect(code).toBe(1)
     expect(said).toEqual([
       expect.stringMatching(/^waitlist: SUPABASE_DB_URL does not start with postgresql:\/\//),
-    ])
-  })
-
-  it("prints no library's warning before its own line, for a string with sslmode=require", async () => {
-    const servers: Server[] = []
-    // PostgreSQL's answer to pg's SSLRequest where ssl is off: N, no.
-    const server = createServer((socket) => socket.once('data', () => socket.write('N')))
-    servers.push(server)
-    await once(server.listen(0, '127.0.0.1'), 'listening')
-    const { port } = server.address() as { port: number }
-    const { status, said } = await cliProcess(['count'], {
-      SUPABASE_DB_URL: `postgresql://postgres:secret@127.0.0.1:${port}/postgres?sslmode=require`,
-      SUPABASE_URL: 'http://127.0.0.1:54321',
-      SUPABASE_ANON_KEY: 'sb_publishable_local',
-    })
-    server.close()
-    expect(status).toBe(1)
-    expect(said).toEqual([
-      expect.stringMatching(
-        /^waitlist: the Supabase database postgres at .* does not take encrypted connections/,
-      ),
     ])
   })
 })
