@@ -10,7 +10,6 @@ import {
   type SignupForm,
 } from '../tests/support/form-post'
 import { startNextServer, STORE_OPEN, type NextServer } from '../tests/support/next-server'
-import { unusedPort } from '../tests/support/ports'
 import { cliProcess } from '../tests/support/processes'
 
 /**
@@ -25,7 +24,6 @@ const servers: NextServer[] = []
 
 async function start(): Promise<{ server: NextServer; form: SignupForm }> {
   const server = await startNextServer({
-    port: await unusedPort(),
     env: { ...noSupabase, WAITLIST_DATA_DIR: folder, WAITLIST_RATE_LIMIT_PER_MINUTE: '0' },
   })
   servers.push(server)
