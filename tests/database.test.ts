@@ -50,7 +50,6 @@ const signed = (
     vi.useRealTimers()
   }
 }
-/** A visitor the server cannot trust, by their address. */
 const untrusted = (address: string): Visitor => ({ address, trusted: false })
 
 describe.each([

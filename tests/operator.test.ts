@@ -71,7 +71,7 @@ type Store = {
   /** The embedded database signs its own inserts from the start; a Supabase project waits for --set. */
   signedAlready: boolean
   /** The store's environment, and its list as every result names it. */
-  open(keep?: (file: string) => boolean): Promise<{ env: Env; list: string; drop(): Promise<void> }>
+  open(): Promise<{ env: Env; list: string; drop(): Promise<void> }>
   /** Whether the store can be left recording migrations this code does not have (the embedded one refuses to open). */
   foreignHistory?: boolean
   /** What a changing command adds to say the list is the site's: nothing proves a local database is. */
@@ -93,8 +93,8 @@ const STORES: Store[] = [
     name: 'PostgreSQL 15 pushed by the Supabase CLI',
     skip: unavailable,
     signedAlready: false,
-    async open(keep) {
-      const { url, drop } = await pushedDatabase(keep)
+    async open() {
+      const { url, drop } = await pushedDatabase()
       const list = named(url)
       return { env: { SUPABASE_DB_URL: url, ...SITE_ON_SUPABASE }, list, drop }
     },
@@ -126,7 +126,6 @@ const tally = (list: string, ...counts: number[]) =>
   ['inserted', 'skipped as duplicate', 'skipped as erased', 'rejected']
     .map((label, i) => `${label.padEnd(20)}  ${counts[i]}\n`)
     .join('')
-/** A zero for each form. */
 const noneFrom = (sources: readonly string[]) =>
   Object.fromEntries(sources.map((source) => [source, 0]))
 const counted = (n: number, list: string) => `${n} signup${n === 1 ? '' : 's'} on ${list}\n`
@@ -487,7 +486,6 @@ describe.skipIf(unavailable)(
     let dir: string
     let drop: (() => Promise<void>) | undefined
     const lists = () => [host, `the embedded database in ${dir}`]
-    /** The addresses on `list`. */
     const on = async (list: StoreKind) =>
       (await sql<{ email: string }>(env, 'select email from public.waitlist', list)).map(
         (row) => row.email,
@@ -893,7 +891,6 @@ describe('through npm, as an operator starts them', () => {
   )
 })
 
-/** Whether a program is on PATH. */
 function onPath(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${program}`]).status === 0
 }
