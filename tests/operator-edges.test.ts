@@ -9,6 +9,7 @@ import { muteFolder } from './support/mute-folder'
 import { siteFolder } from './support/site-signups'
 import { postgresUnavailable, pushedDatabase, superuser } from './support/postgres'
 import { cliProcess } from './support/processes'
+import { startServerWith } from './support/server-start'
 
 /** Where the operator could hurt the wrong list, or be left with a sentence that says nothing to change. */
 
@@ -237,18 +238,11 @@ describe('the data folder', () => {
       ])
 
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-      vi.stubEnv('WAITLIST_DATA_DIR', folder)
-      delete (globalThis as { waitlistConfig?: unknown }).waitlistConfig
-      try {
-        expect(serverConfig()).toMatchObject({ ok: false })
-        expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
-          `[waitlist] signups are switched off by a configuration error: ${command.said[0]!.slice('waitlist: '.length)}`,
-        ])
-      } finally {
-        vi.unstubAllEnvs()
-        logged.mockRestore()
-        delete (globalThis as { waitlistConfig?: unknown }).waitlistConfig
-      }
+      startServerWith({ WAITLIST_DATA_DIR: folder })
+      expect(serverConfig()).toMatchObject({ ok: false })
+      expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+        `[waitlist] signups are switched off by a configuration error: ${command.said[0]!.slice('waitlist: '.length)}`,
+      ])
     },
   )
 
