@@ -19,5 +19,8 @@ export default defineConfig({
     // Opening an embedded database takes seconds on a busy machine; no test waits on a clock.
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Each test starts with the environment and console as they were, whatever one before it stubbed.
+    unstubEnvs: true,
+    restoreMocks: true,
   },
 })

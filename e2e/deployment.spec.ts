@@ -11,7 +11,6 @@ import {
 import { noSupabase } from '../tests/support/environments'
 import { postSignup, readSignupForm, type SignupForm } from '../tests/support/form-post'
 import { startNextServer, STORE_OPEN, type NextServer } from '../tests/support/next-server'
-import { unusedPort } from '../tests/support/ports'
 import { toastsShown, uniqueEmail, waitlistForm } from './waitlist-page'
 
 /**
@@ -26,7 +25,6 @@ const servers: NextServer[] = []
 
 async function site(env: Record<string, string>): Promise<NextServer> {
   const server = await startNextServer({
-    port: await unusedPort(),
     readyOutput: STORE_OPEN,
     env: {
       ...noSupabase,
@@ -208,7 +206,6 @@ test("one visitor's posts to two servers stay within one allowance", async () =>
 
 test('a server with neither Supabase nor a folder named says so as it starts, naming both ways out, and fails every signup', async () => {
   const server = await startNextServer({
-    port: await unusedPort(),
     env: { ...noSupabase, WAITLIST_DATA_DIR: '' },
   })
   servers.push(server)
@@ -232,7 +229,6 @@ test("a server on Supabase loads none of the embedded database's packages throug
   try {
     const onSupabase = await site(logPackages)
     const onFolder = await startNextServer({
-      port: await unusedPort(),
       readyOutput: STORE_OPEN,
       env: { ...noSupabase, ...logPackages, WAITLIST_DATA_DIR: folder },
     })

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { noSupabase } from '../tests/support/environments'
 import {
@@ -12,7 +10,7 @@ import {
   type SignupForm,
 } from '../tests/support/form-post'
 import { startNextServer, STORE_OPEN, type NextServer } from '../tests/support/next-server'
-import { unusedPort } from '../tests/support/ports'
+import { cliProcess } from '../tests/support/processes'
 
 /**
  * The embedded database's promises, kept by real `next start` processes on one
@@ -21,13 +19,11 @@ import { unusedPort } from '../tests/support/ports'
  */
 test.describe.configure({ timeout: 180_000 })
 
-const run = promisify(execFile)
 let folder: string
 const servers: NextServer[] = []
 
 async function start(): Promise<{ server: NextServer; form: SignupForm }> {
   const server = await startNextServer({
-    port: await unusedPort(),
     env: { ...noSupabase, WAITLIST_DATA_DIR: folder, WAITLIST_RATE_LIMIT_PER_MINUTE: '0' },
   })
   servers.push(server)
@@ -45,13 +41,11 @@ const addresses = (prefix: string, count: number) =>
 
 /** The list, as the operator's export reads it. */
 async function storedEmails(): Promise<string[]> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/waitlist.ts', 'export', '--format', 'json'],
-    {
-      env: { ...process.env, ...noSupabase, WAITLIST_DATA_DIR: folder },
-    },
-  )
+  const { status, stdout, said } = await cliProcess(['export', '--format', 'json'], {
+    ...noSupabase,
+    WAITLIST_DATA_DIR: folder,
+  })
+  expect(status, said.join('\n')).toBe(0)
   return (JSON.parse(stdout) as { email: string }[]).map((row) => row.email).sort()
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { openFolder } from '@/lib/waitlist/data-folder'
 import type { WaitlistState } from '@/lib/waitlist/form-contract'
 import { muteFolder } from './support/mute-folder'
+import { startServerWith } from './support/server-start'
 
 /** The action called as Next calls it, from a visitor behind one proxy, on the embedded database. */
 const requestHeaders = vi.hoisted(() => ({ value: new Headers() }))
@@ -23,19 +24,8 @@ function post(fields: Record<string, string>, from = '203.0.113.20') {
   return joinWaitlist(idle, form)
 }
 
-/** A fresh process's configuration and store, as a server that starts with `env`. */
-function startWith(env: Record<string, string>) {
-  const processWide = globalThis as { waitlistConfig?: unknown; waitlistStore?: unknown }
-  delete processWide.waitlistConfig
-  delete processWide.waitlistStore
-  vi.unstubAllEnvs()
-  for (const [name, value] of Object.entries({
-    WAITLIST_DATA_DIR: folder,
-    WAITLIST_TRUSTED_PROXY: '1',
-    ...env,
-  }))
-    vi.stubEnv(name, value)
-}
+const startWith = (env: Record<string, string>) =>
+  startServerWith({ WAITLIST_DATA_DIR: folder, WAITLIST_TRUSTED_PROXY: '1', ...env })
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'waitlist-action-'))

@@ -1,33 +1,17 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable, Writable } from 'node:stream'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverConfig, type Env } from '@/lib/env'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
+import { cli } from './support/cli'
 import { muteFolder } from './support/mute-folder'
 import { siteFolder } from './support/site-signups'
 import { postgresUnavailable, pushedDatabase, superuser } from './support/postgres'
+import { cliProcess } from './support/processes'
+import { startServerWith } from './support/server-start'
 
 /** Where the operator could hurt the wrong list, or be left with a sentence that says nothing to change. */
-
-async function cli(command: string, env: Env, stdin = '') {
-  let [stdout, stderr] = ['', '']
-  const sink = (add: (text: string) => void) =>
-    new Writable({ write: (chunk, _encoding, done) => done(void add(String(chunk))) })
-  const code = await runWaitlistCli(command.split(' '), {
-    env,
-    stdin: Readable.from([stdin]),
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-  })
-  return { code, stdout, said: stderr.trimEnd().split('\n') }
-}
 
 const unavailable = postgresUnavailable()
 const SITE = 'abcdefghijklmnopqrst'
@@ -134,59 +118,38 @@ describe('one project per changing command', () => {
     expect(await cli('remove dan@example.com', env)).toMatchObject(pastTheGuard)
   })
 
-  describe.skipIf(unavailable)('two databases on one host, no project ref', () => {
-    const pushed: Awaited<ReturnType<typeof pushedDatabase>>[] = []
+  describe.skipIf(unavailable)('on a database that no project ref names', () => {
+    let ownerUrl: string
+    let env: Env
+    let drop: (() => Promise<void>) | undefined
     beforeAll(async () => {
-      pushed.push(await pushedDatabase(), await pushedDatabase())
-      const client = new pg.Client(pushed[0]!.url)
-      await client.connect()
-      await client.query(
-        `insert into public.waitlist (email, source) values ('ann@example.com', 'hero_section')`,
-      )
-      await client.end()
+      ;({ url: ownerUrl, drop } = await pushedDatabase())
+      env = {
+        SUPABASE_DB_URL: ownerUrl,
+        SUPABASE_URL: 'http://127.0.0.1:54321',
+        SUPABASE_ANON_KEY: 'sb_publishable_local',
+      }
     })
-    afterAll(() => Promise.all(pushed.map((database) => database.drop())))
-
-    const env = (i: number) => ({
-      SUPABASE_DB_URL: pushed[i]!.url,
-      SUPABASE_URL: 'http://127.0.0.1:54321',
-      SUPABASE_ANON_KEY: 'sb_publishable_local',
-    })
-    const label = (i: number) => {
-      const { pathname, port } = new URL(pushed[i]!.url)
-      return `the Supabase database ${pathname.slice(1)} at 127.0.0.1:${port}`
-    }
-    it('each label names the database, its host and port', async () => {
-      const other = await cli('remove ann@example.com --project local', env(1))
-      expect(other.stdout).toBe(
-        'not on the list; recorded as erased so it is never added again\tann@example.com\n' +
-          `removed 0 of 1 from ${label(1)}; each is remembered as erased there.\n`,
-      )
-      const site = await cli('remove ann@example.com --project local', env(0))
-      expect(site.stdout).toBe(
-        `removed\tann@example.com\nremoved 1 of 1 from ${label(0)}; each is remembered as erased there.\n`,
-      )
-      expect(label(0)).not.toBe(label(1))
-    })
+    afterAll(() => drop?.())
 
     it('a secret set again is said to change nothing; a wrong password is said with what to change', async () => {
       const secret = { WAITLIST_SIGNING_SECRET: 'y'.repeat(43) }
-      const first = await cli('signing-secret --set --project local', { ...env(1), ...secret })
+      const first = await cli('signing-secret --set --project local', { ...env, ...secret })
       expect(first.said.at(-1)).toMatch(/^waitlist: the database now refuses/)
-      const again = await cli('signing-secret --set --project local', { ...env(1), ...secret })
+      const again = await cli('signing-secret --set --project local', { ...env, ...secret })
       expect(again).toMatchObject({ code: 0, stdout: '' })
       expect(again.said.at(-1)).toBe('waitlist: this secret is already set; nothing changed.')
 
-      const missing = new URL(pushed[1]!.url)
+      const missing = new URL(ownerUrl)
       missing.pathname = '/nosuchdb'
-      const nowhere = await cli('count', { ...env(1), SUPABASE_DB_URL: missing.href })
+      const nowhere = await cli('count', { ...env, SUPABASE_DB_URL: missing.href })
       expect(nowhere.said).toEqual([
         'waitlist: 127.0.0.1 has no database nosuchdb: on Supabase it is postgres, the end of SUPABASE_DB_URL (…:5432/postgres).',
       ])
 
-      const url = new URL(pushed[1]!.url)
+      const url = new URL(ownerUrl)
       url.password = 'not-the-password'
-      const wrong = await cli('count', { ...env(1), SUPABASE_DB_URL: url.href })
+      const wrong = await cli('count', { ...env, SUPABASE_DB_URL: url.href })
       expect(wrong).toMatchObject({ code: 1, stdout: '' })
       expect(wrong.said).toEqual([
         `waitlist: the Supabase database ${url.pathname.slice(1)} at 127.0.0.1:${url.port} refused the password of user ${url.username}: put the database password in SUPABASE_DB_URL, its at signs, colons and slashes percent-encoded (%40, %3A, %2F); Supabase resets it under Project Settings → Database.`,
@@ -198,21 +161,21 @@ describe('one project per changing command', () => {
         expect(
           (
             await cli('signing-secret --set --project local', {
-              ...env(1),
+              ...env,
               WAITLIST_SIGNING_SECRET: secret.repeat(20),
             })
           ).code,
         ).toBe(0)
-      const early = await cli('signing-secret --retire-previous --project local', env(1))
+      const early = await cli('signing-secret --retire-previous --project local', env)
       expect(early).toMatchObject({ code: 2, stdout: '' })
       expect(early.said.at(-1)).toMatch(
         /^waitlist: --retire-previous changed nothing: the previous secret was replaced \S+ \S+ UTC, 0 min ago, and last signed a signup never, so .*--force\.$/,
       )
-      expect((await cli('check', env(1))).stdout).toMatch(
+      expect((await cli('check', env)).stdout).toMatch(
         /\nLast signed +never; the previous secret never, replaced \S+ \S+ UTC, 0 min ago\n/,
       )
       expect(
-        (await cli('signing-secret --retire-previous --force --project local', env(1))).code,
+        (await cli('signing-secret --retire-previous --force --project local', env)).code,
       ).toBe(0)
     })
 
@@ -220,14 +183,14 @@ describe('one project per changing command', () => {
       const role = `waitlist_stranger_${process.pid}`
       await superuser(`create role ${role} login password 'stranger'; grant anon to ${role}`)
       try {
-        const url = new URL(pushed[1]!.url)
+        const url = new URL(ownerUrl)
         url.username = role
         url.password = 'stranger'
-        const owner = decodeURIComponent(new URL(pushed[1]!.url).username)
+        const owner = decodeURIComponent(new URL(ownerUrl).username)
         for (const command of ['count', 'import - --project local']) {
           const stranger = await cli(
             command,
-            { ...env(1), SUPABASE_DB_URL: url.href },
+            { ...env, SUPABASE_DB_URL: url.href },
             'email,source\nben@example.com,cta_section\n',
           )
           expect({ code: stranger.code, stdout: stranger.stdout }).toEqual({ code: 2, stdout: '' })
@@ -243,7 +206,7 @@ describe('one project per changing command', () => {
     it('warns of a --restore address the file does not hold, and restores none for it', async () => {
       const file = path.join(os.tmpdir(), `waitlist-restore-${process.pid}.csv`)
       await writeFile(file, 'email,source\nben@example.com,cta_section\n')
-      const result = await cli(`import ${file} --restore ann@example.com --project local`, env(1))
+      const result = await cli(`import ${file} --restore ann@example.com --project local`, env)
       await rm(file)
       expect(result.code).toBe(0)
       expect(result.said).toContain(
@@ -275,18 +238,11 @@ describe('the data folder', () => {
       ])
 
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-      vi.stubEnv('WAITLIST_DATA_DIR', folder)
-      delete (globalThis as { waitlistConfig?: unknown }).waitlistConfig
-      try {
-        expect(serverConfig()).toMatchObject({ ok: false })
-        expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
-          `[waitlist] signups are switched off by a configuration error: ${command.said[0]!.slice('waitlist: '.length)}`,
-        ])
-      } finally {
-        vi.unstubAllEnvs()
-        logged.mockRestore()
-        delete (globalThis as { waitlistConfig?: unknown }).waitlistConfig
-      }
+      startServerWith({ WAITLIST_DATA_DIR: folder })
+      expect(serverConfig()).toMatchObject({ ok: false })
+      expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+        `[waitlist] signups are switched off by a configuration error: ${command.said[0]!.slice('waitlist: '.length)}`,
+      ])
     },
   )
 
@@ -373,16 +329,9 @@ describe('the files an operator names', () => {
 
 describe('the smaller edges', () => {
   it('a folder under /proc is answered at once, and the command ends', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/waitlist.ts', 'count'], {
-      env: { ...process.env, WAITLIST_DATA_DIR: '/proc/waitlist' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 20_000,
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [status] = (await once(child, 'exit')) as [number | null]
+    const { status, said } = await cliProcess(['count'], { WAITLIST_DATA_DIR: '/proc/waitlist' })
     expect(status).toBe(2)
-    expect(stderr).toMatch(/^waitlist: \/proc\/waitlist holds no list, and the commands make none/)
+    expect(said[0]).toMatch(/^waitlist: \/proc\/waitlist holds no list, and the commands make none/)
   })
 
   it('a connection string without its scheme is said with what to change', async () => {
@@ -394,42 +343,6 @@ describe('the smaller edges', () => {
     expect(code).toBe(1)
     expect(said).toEqual([
       expect.stringMatching(/^waitlist: SUPABASE_DB_URL does not start with postgresql:\/\//),
-    ])
-  })
-
-  it('--retire-previus is answered with --retire-previous', async () => {
-    const { code, said } = await cli('signing-secret --retire-previus', {})
-    expect(code).toBe(2)
-    expect(said).toEqual([
-      "waitlist: error: unknown option '--retire-previus' (Did you mean --retire-previous?)",
-    ])
-  })
-
-  it("prints no library's warning before its own line, for a string with sslmode=require", async () => {
-    const servers: Server[] = []
-    // PostgreSQL's answer to pg's SSLRequest where ssl is off: N, no.
-    const server = createServer((socket) => socket.once('data', () => socket.write('N')))
-    servers.push(server)
-    await once(server.listen(0, '127.0.0.1'), 'listening')
-    const { port } = server.address() as { port: number }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/waitlist.ts', 'count'], {
-      env: {
-        ...process.env,
-        SUPABASE_DB_URL: `postgresql://postgres:secret@127.0.0.1:${port}/postgres?sslmode=require`,
-        SUPABASE_URL: 'http://127.0.0.1:54321',
-        SUPABASE_ANON_KEY: 'sb_publishable_local',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const [status] = (await once(child, 'exit')) as [number]
-    server.close()
-    expect(status).toBe(1)
-    expect(stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(
-        /^waitlist: the Supabase database postgres at .* does not take encrypted connections/,
-      ),
     ])
   })
 })

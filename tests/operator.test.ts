@@ -7,49 +7,25 @@ import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { Readable, Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import tls from 'node:tls'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
-import { runWaitlistCli } from '@/lib/waitlist/operator/cli'
 import { lit } from '@/lib/waitlist/embedded-store'
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { readMigrations } from '@/lib/waitlist/migrations'
 import { connect, type Database } from '@/lib/waitlist/operator/database'
 import { chooseStores, type StoreKind } from '@/lib/waitlist/operator/stores'
+import { cli } from './support/cli'
 import { postgresUnavailable, pushedDatabase } from './support/postgres'
+import { cliProcess, runProcess } from './support/processes'
 import { selfSignedCertificate } from './support/self-signed'
 import { site, siteFolder } from './support/site-signups'
 
 const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()
-if (unavailable) {
-  console.warn(
-    `PostgreSQL 15 is not running here (${unavailable}): skipping the operator's tests on it; start it with pg_ctlcluster 15 main start`,
-  )
-}
-
-/** `npm run waitlist -- <command>` in this process; the command's words split at spaces. */
-async function cli(command: string, env: Env, stdin = '') {
-  const sink = (add: (text: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        add(String(chunk))
-        done()
-      },
-    })
-  let [stdout, stderr] = ['', '']
-  const code = await runWaitlistCli(command.split(' '), {
-    env,
-    stdin: Readable.from([stdin]),
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-  })
-  return { code, stdout, stderr, said: stderr.trimEnd().split('\n') }
-}
 
 /** The list's database, held while `work` runs: meanwhile the embedded one's commands go through this process. */
 async function holding<T>(
@@ -95,7 +71,7 @@ type Store = {
   /** The embedded database signs its own inserts from the start; a Supabase project waits for --set. */
   signedAlready: boolean
   /** The store's environment, and its list as every result names it. */
-  open(keep?: (file: string) => boolean): Promise<{ env: Env; list: string; drop(): Promise<void> }>
+  open(): Promise<{ env: Env; list: string; drop(): Promise<void> }>
   /** Whether the store can be left recording migrations this code does not have (the embedded one refuses to open). */
   foreignHistory?: boolean
   /** What a changing command adds to say the list is the site's: nothing proves a local database is. */
@@ -117,8 +93,8 @@ const STORES: Store[] = [
     name: 'PostgreSQL 15 pushed by the Supabase CLI',
     skip: unavailable,
     signedAlready: false,
-    async open(keep) {
-      const { url, drop } = await pushedDatabase(keep)
+    async open() {
+      const { url, drop } = await pushedDatabase()
       const list = named(url)
       return { env: { SUPABASE_DB_URL: url, ...SITE_ON_SUPABASE }, list, drop }
     },
@@ -150,7 +126,6 @@ const tally = (list: string, ...counts: number[]) =>
   ['inserted', 'skipped as duplicate', 'skipped as erased', 'rejected']
     .map((label, i) => `${label.padEnd(20)}  ${counts[i]}\n`)
     .join('')
-/** A zero for each form. */
 const noneFrom = (sources: readonly string[]) =>
   Object.fromEntries(sources.map((source) => [source, 0]))
 const counted = (n: number, list: string) => `${n} signup${n === 1 ? '' : 's'} on ${list}\n`
@@ -216,9 +191,6 @@ describe.each(STORES)('$name', (store) => {
       expect(written.said.at(-1)).toBe(`waitlist: wrote ${file}, 4 signups from ${list}`)
       expect(await readFile(file, 'utf8')).toBe(CSV)
       expect((await stat(file)).mode & 0o777).toBe(0o600)
-      const again = await cli(`export --format json --output ${file}`, env)
-      expect(again).toMatchObject({ code: 2, stderr: expect.stringMatching(/never writes over/) })
-      expect(await readFile(file, 'utf8')).toBe(CSV)
 
       expect(await cli('export --output -', env)).toMatchObject({ code: 0, stdout: CSV })
       expect(existsSync('-')).toBe(false)
@@ -320,9 +292,6 @@ describe.each(STORES)('$name', (store) => {
       expect((await cli(`remove cleo@example.com${store.confirm}`, env)).code).toBe(0)
       await signUp(env, 'cleo@example.com')
       expect((await cli('count', env)).stdout).toBe(counted(3, list))
-      expect(await sql(env, 'select count(*)::int as n from waitlist_private.erasures')).toEqual([
-        { n: 1 },
-      ])
       expect((await cli('stats', env)).stdout).toMatch(
         /\nHeld back +1 \(erased on request, then signed up again\)\n/,
       )
@@ -490,7 +459,7 @@ describe.each(STORES)('$name', (store) => {
       expect((await cli('check', env)).code).toBe(0)
     })
 
-    it('signing-secret --set has the database refuse unsigned inserts; the embedded store keeps its own', async () => {
+    it('signing-secret --set gives the database the secret, as check then says; the embedded store keeps its own', async () => {
       const secret = (await cli('signing-secret', env)).stdout.trim()
       const set = await cli(`signing-secret --set${store.confirm}`, {
         ...env,
@@ -505,13 +474,6 @@ describe.each(STORES)('$name', (store) => {
       const check = await cli('check', env)
       expect(check.stdout).toMatch(/\nSigning secret +set: only the site adds to the list\n/)
       expect(check.stderr).not.toMatch(/warning/)
-      const unsigned = `set local role anon; insert into public.waitlist (email, source) values ('eve@example.com', 'cta_section')`
-      await expect(sql(env, unsigned)).rejects.toMatchObject({
-        code: '42501',
-        message: expect.stringMatching(/not signed by it/),
-      })
-      await signUp(env, 'eve@example.com')
-      expect((await cli('count', env)).stdout).toBe(counted(5, list))
     })
   })
 })
@@ -524,7 +486,6 @@ describe.skipIf(unavailable)(
     let dir: string
     let drop: (() => Promise<void>) | undefined
     const lists = () => [host, `the embedded database in ${dir}`]
-    /** The addresses on `list`. */
     const on = async (list: StoreKind) =>
       (await sql<{ email: string }>(env, 'select email from public.waitlist', list)).map(
         (row) => row.email,
@@ -626,12 +587,9 @@ describe('the command line', () => {
   const env = { WAITLIST_DATA_DIR: nowhere }
   afterAll(() => rm(nowhere, { recursive: true, force: true }))
 
-  // commander's own sentences, in one line: what the command line got wrong, and its guess.
+  // One of commander's own sentences proves them put in the commands' one line; the rest, what the commands allow.
   it.each([
     ['export --fromat json', /^error: unknown option '--fromat' \(Did you mean --format\?\)$/],
-    ['exprot', /^error: unknown command 'exprot' \(Did you mean export\?\)$/],
-    ['export --format', /^error: option '--format <format>' argument missing$/],
-    ['remove', /^error: missing required argument 'addresses'$/],
     ['stats --days -5', /argument '-5' is invalid\. It is a whole number from 1 to 3660\.$/],
     [
       'count --list production',
@@ -655,15 +613,9 @@ describe('the command line', () => {
     expect(existsSync(nowhere)).toBe(false)
   })
 
-  it('under npm, says to put -- before the options when npm kept one for itself', async () => {
-    const npm = { ...env, npm_lifecycle_event: 'waitlist' }
-    const kept = await cli('export x.csv', { ...npm, npm_config_output: 'true' })
-    expect(kept).toMatchObject({ code: 2, stdout: '' })
-    expect(kept.said).toEqual([
-      'waitlist: npm took --output for itself: put -- after `npm run waitlist` so that npm leaves the options to the command: npm run waitlist -- export --output …',
-    ])
+  it('under npm, says that a stray argument may be the value of an option npm dropped', async () => {
     // `--format json` leaves no trace but its value, which the command does not take.
-    const value = await cli('export json', npm)
+    const value = await cli('export json', { ...env, npm_lifecycle_event: 'waitlist' })
     expect(value.said).toEqual([
       "waitlist: error: too many arguments for 'export'. Expected 0 arguments but got 1: json.",
       expect.stringMatching(
@@ -678,19 +630,6 @@ describe('the command line', () => {
     expect(code).toBe(2)
     expect(said).toEqual([
       expect.stringMatching(/^waitlist: SUPABASE_URL is set.*set SUPABASE_DB_URL/),
-    ])
-  })
-
-  it('refuses to change one Supabase project while the site here writes to another, naming both', async () => {
-    const { code, said } = await cli('remove ann@example.com', {
-      SUPABASE_DB_URL:
-        'postgresql://postgres.efgh:secret@aws-0-eu-central-1.pooler.supabase.com:5432/postgres',
-      NEXT_PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co',
-      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_abcd',
-    })
-    expect(code).toBe(2)
-    expect(said).toEqual([
-      "waitlist: remove changed nothing: SUPABASE_DB_URL names Supabase project efgh, and the site here writes to Supabase project abcd (NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY). Add --project efgh to act on it all the same, or set SUPABASE_DB_URL to project abcd's connection string.",
     ])
   })
 
@@ -748,14 +687,14 @@ describe('the command line', () => {
       return `postgresql://postgres:secret@127.0.0.1:${(server.address() as { port: number }).port}/postgres`
     }
 
-    it('it takes no encrypted connections', async () => {
+    it('it takes no encrypted connections, said with no library warning before the line', async () => {
       // PostgreSQL's answer to pg's SSLRequest where ssl is off: N, no.
       const url = await answering((socket) => socket.write('N'))
-      const { code, stdout, said } = await cli('count', {
-        SUPABASE_DB_URL: `${url}?sslmode=require&uselibpqcompat=true`,
+      const { status, stdout, said } = await cliProcess(['count'], {
+        SUPABASE_DB_URL: `${url}?sslmode=require`,
         ...SITE_ON_SUPABASE,
       })
-      expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
+      expect({ status, stdout }).toEqual({ status: 1, stdout: '' })
       expect(said).toEqual([
         `waitlist: ${named(url)} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`,
       ])
@@ -909,33 +848,15 @@ describe('the embedded store while another process has the folder open, as a run
 })
 
 describe('through npm, as an operator starts them', () => {
-  /** `npm <args>` in the project, its whole process group killed if it outlives a minute. */
-  async function npm(args: string[], env: Env) {
-    const child = spawn('npm', args, {
-      env: { ...process.env, ...env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let [stdout, stderr] = ['', '']
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000)
-    const [status] = (await once(child, 'exit')) as [number | null]
-    clearTimeout(timer)
-    return { status, stdout, said: stderr.trimEnd().split('\n') }
-  }
-
   it('with the -- forgotten, the command says to put it before the options, and writes nothing', async () => {
     const dir = await temp()
     const file = path.join(dir, 'x.csv')
-    const result = await npm(['run', '-s', 'waitlist', 'export', '--output', file], {
+    const result = await runProcess('npm', ['run', '-s', 'waitlist', 'export', '--output', file], {
       WAITLIST_DATA_DIR: path.join(dir, 'data'),
     })
     expect(result).toMatchObject({ status: 2, stdout: '' })
     expect(result.said).toEqual([
-      expect.stringMatching(
-        /^waitlist: npm took --output for itself: put -- after `npm run waitlist`/,
-      ),
+      'waitlist: npm took --output for itself: put -- after `npm run waitlist` so that npm leaves the options to the command: npm run waitlist -- export --output …',
     ])
     expect(existsSync(file) || existsSync(path.join(dir, 'data'))).toBe(false)
     await rm(dir, { recursive: true, force: true })
@@ -960,7 +881,9 @@ describe('through npm, as an operator starts them', () => {
       const WAITLIST_DATA_DIR = path.join(os.tmpdir(), `waitlist-older-node-${process.pid}`)
       const scripts = [['dev'], ['start'], ['test'], ['waitlist', '--', 'count']]
       const results = await Promise.all(
-        scripts.map((script) => npm(['run', '-s', ...script], { PATH, WAITLIST_DATA_DIR })),
+        scripts.map((script) =>
+          runProcess('npm', ['run', '-s', ...script], { PATH, WAITLIST_DATA_DIR }),
+        ),
       )
       const needs = `^This project needs Node ${needed} or newer \\(.nvmrc\\), and this is Node \\d+\\.`
       expect(results).toEqual(
@@ -970,7 +893,6 @@ describe('through npm, as an operator starts them', () => {
   )
 })
 
-/** Whether a program is on PATH. */
 function onPath(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${program}`]).status === 0
 }

@@ -1,5 +1,5 @@
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { allowsIndexing, indexingHeaders, robotsRules, rootMetadata, siteUrl } from '@/lib/seo'
 
 describe("the site's address", () => {
@@ -48,11 +48,6 @@ describe('a preview', () => {
 })
 
 describe('a production build', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs()
-    vi.restoreAllMocks()
-  })
-
   it('with no address of its own, says once, as it starts, that its links will name localhost', async () => {
     const set = [
       'NEXT_PUBLIC_SITE_URL',

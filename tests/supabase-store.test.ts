@@ -8,6 +8,7 @@ import {
   type Fault,
   type SupabaseHarness,
 } from './harness/postgrest'
+import { startServerWith } from './support/server-start'
 
 /** The store against a stand-in that answers as Supabase's data service does. */
 let harness: SupabaseHarness
@@ -110,26 +111,16 @@ describe('on Supabase a signup', () => {
   it('is said at start-up to be refused, in one line naming the variable, while the server has no signing secret', async () => {
     const lines: string[] = []
     const keep = (line: unknown) => void lines.push(String(line))
-    const spies = [vi.spyOn(console, 'info'), vi.spyOn(console, 'warn')]
-    for (const spy of spies) spy.mockImplementation(keep)
-    vi.stubEnv('SUPABASE_URL', harness.url)
-    vi.stubEnv('SUPABASE_ANON_KEY', harness.anonKey)
-    vi.stubEnv('WAITLIST_SIGNING_SECRET', '')
-    const fresh = () => {
-      for (const key of ['waitlistConfig', 'waitlistStore'])
-        delete (globalThis as Record<string, unknown>)[key]
-    }
-    fresh()
-    try {
-      await waitlistStore()
-      expect(lines).toEqual([
-        `[waitlist] signups go to Supabase at ${new URL(harness.url).host} (SUPABASE_ANON_KEY)`,
-        '[waitlist] WAITLIST_SIGNING_SECRET is not set, and the database takes only signed signups: every one will be refused until it is set here and in the database (docs/supabase.md#signing).',
-      ])
-    } finally {
-      fresh()
-      vi.unstubAllEnvs()
-      for (const spy of spies) spy.mockRestore()
-    }
+    for (const level of ['info', 'warn'] as const) vi.spyOn(console, level).mockImplementation(keep)
+    startServerWith({
+      SUPABASE_URL: harness.url,
+      SUPABASE_ANON_KEY: harness.anonKey,
+      WAITLIST_SIGNING_SECRET: '',
+    })
+    await waitlistStore()
+    expect(lines).toEqual([
+      `[waitlist] signups go to Supabase at ${new URL(harness.url).host} (SUPABASE_ANON_KEY)`,
+      '[waitlist] WAITLIST_SIGNING_SECRET is not set, and the database takes only signed signups: every one will be refused until it is set here and in the database (docs/supabase.md#signing).',
+    ])
   })
 })

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { unusedPort } from './ports'
 
 export const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 
@@ -12,7 +13,8 @@ export const STORE_OPEN = /signups go to /
 export type NextServerOptions = {
   /** The app's folder (default the project itself; `bench/minimal` for the bench's floor). */
   dir?: string
-  port: number
+  /** A port nothing listens on, unless given. */
+  port?: number
   /** Added to this process's environment; a blank value reads as unset to the site. */
   env: Record<string, string>
   /** Ready only once the output also matches this, e.g. {@link STORE_OPEN}. */
@@ -44,6 +46,7 @@ export async function startNextServer({
   if (!existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
     throw new Error(`No production build found in ${dir}: run \`npm run build\` first.`)
   }
+  port ??= await unusedPort()
   // Something already answering there would pass for this server.
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,

@@ -73,6 +73,9 @@ export async function setup(project: TestProject) {
     // CI provisions PostgreSQL (.ci/run): there, a test skipped for want of it would hide a failure.
     if (process.env.CI)
       throw new Error(`PostgreSQL 15 is needed on CI, and does not answer: ${reason}`)
+    console.warn(
+      `PostgreSQL 15 is not running here (${reason}): skipping the tests on it; start it with pg_ctlcluster 15 main start`,
+    )
     return project.provide('postgres', { reason })
   }
   const { owner, password, port } = made
@@ -88,22 +91,19 @@ export function postgresUnavailable(): string | undefined {
 }
 
 /**
- * A new database, as `supabase db push` leaves a new project: the files of
- * supabase/migrations that `keep` keeps (all by default) applied and recorded.
+ * A new database, as `supabase db push` leaves a new project: supabase/migrations
+ * applied and recorded.
  * Resolves to its connection string, for SUPABASE_DB_URL.
  */
-export async function pushedDatabase(keep = (file: string) => file.endsWith('.sql')) {
+export async function pushedDatabase() {
   const given = inject('postgres')
   if (!given || 'reason' in given)
     throw new Error(`PostgreSQL is not available: ${postgresUnavailable()}`)
-  return pushDatabase(given, keep)
+  return pushDatabase(given)
 }
 
 /** The same, on the cluster `makeOwner` made ready: for a script run outside the tests (bench/database.ts). */
-export async function pushDatabase(
-  { owner, password, port }: Cluster,
-  keep = (file: string) => file.endsWith('.sql'),
-) {
+export async function pushDatabase({ owner, password, port }: Cluster) {
   const name = `${owner}_${randomBytes(4).toString('hex')}`
   const url = `postgresql://${owner}:${password}@127.0.0.1:${port}/${name}?sslmode=disable`
   const platform = await readFile(path.join(ROOT, 'supabase', 'local', 'platform.sql'), 'utf8')
@@ -122,11 +122,11 @@ export async function pushDatabase(
   try {
     // Default privileges are per role: the owner's apply to what it creates.
     await owned.query(platform)
-    // A project of its own holding the files kept; the CLI's home (its traces) goes with it.
-    const kept = (await readdir(MIGRATIONS)).filter(keep).sort()
+    // A project of its own holding the migrations; the CLI's home (its traces) goes with it.
+    const files = (await readdir(MIGRATIONS)).filter((file) => file.endsWith('.sql')).sort()
     await cp(MIGRATIONS, path.join(scratch, 'supabase', 'migrations'), {
       recursive: true,
-      filter: (file) => file === MIGRATIONS || kept.includes(path.basename(file)),
+      filter: (file) => file === MIGRATIONS || files.includes(path.basename(file)),
     })
     const push = ['db', 'push', '--workdir', scratch, '--db-url', url, '--yes']
     const env = { ...process.env, ...QUIET, SUPABASE_HOME: path.join(scratch, '.home') }
@@ -135,7 +135,7 @@ export async function pushDatabase(
       'select version from supabase_migrations.schema_migrations order by version',
     )
     const pushed = rows.map((row) => row.version).join(', ')
-    const expected = kept.map((file) => file.split('_')[0]).join(', ')
+    const expected = files.map((file) => file.split('_')[0]).join(', ')
     if (pushed !== expected) throw new Error(`supabase db push recorded ${pushed}, not ${expected}`)
     return { url, name, drop }
   } catch (error) {
