@@ -75,3 +75,20 @@ test('the Supabase keys and client never reach the browser', async ({ request })
   const scanned = new Set(staticFiles.map((f) => `/_next/${path.relative('.next', f)}`))
   expect([...loaded].filter((src) => !scanned.has(decodeURI(src)))).toEqual([])
 })
+
+// A path the server builds from its environment makes Turbopack trace the whole project into every
+// function a host deploys: docs, tests and all. The server reads the schema and the fonts, no more.
+test("the server's functions carry the project files they read, and no others", async () => {
+  const traces = (await filesUnder('.next/server')).filter((file) => file.endsWith('.nft.json'))
+  expect(traces.length).toBeGreaterThan(0)
+  const carried = new Set<string>()
+  for (const trace of traces) {
+    const { files } = JSON.parse(await readFile(trace, 'utf8')) as { files: string[] }
+    for (const file of files)
+      carried.add(path.relative('.', path.resolve(path.dirname(trace), file)))
+  }
+  const project = [...carried].filter((file) => !/^(node_modules|\.next)\//.test(file))
+  expect(
+    project.filter((file) => !/^(app|components\/brand\/fonts|supabase)\//.test(file)),
+  ).toEqual([])
+})

@@ -133,21 +133,23 @@ export function readServerConfig(env: Env, platform = process.platform): ConfigR
   }
 }
 
-/** A missing folder is made, but a set one's parent must exist. */
-export function dataFolderProblem(env: Env): string | undefined {
-  const named = env.WAITLIST_DATA_DIR?.trim()
-  const where = path.resolve(named || DEFAULT_DATA_DIR)
-  const variable = named
+/**
+ * A missing folder is made, but a set one's parent must exist. The caller names the folder: a path
+ * built here from the environment would have Turbopack trace the whole project into the server.
+ */
+export function dataFolderProblem(dir: string, isSet: boolean): string | undefined {
+  const where = path.resolve(dir)
+  const variable = isSet
     ? `WAITLIST_DATA_DIR names ${where},`
     : `WAITLIST_DATA_DIR is not set, and its default folder ${where},`
   const found = statSync(where, { throwIfNoEntry: false })
   if (found && !found.isDirectory())
     return `${variable} which is a file, not a folder: name a folder (one that does not exist yet is made).`
   const parent = path.dirname(where)
-  if (!found && named && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
+  if (!found && isSet && !statSync(parent, { throwIfNoEntry: false })?.isDirectory())
     return `${variable} whose parent folder ${parent} does not exist: make it, or name another.`
   // The default folder is made with its parents: nothing to check before it exists.
-  if (!found && !named) return undefined
+  if (!found && !isSet) return undefined
   try {
     accessSync(found ? where : parent, constants.W_OK | constants.X_OK)
   } catch {
@@ -161,7 +163,8 @@ export function serverConfig(): ConfigResult {
   return processWide('waitlistConfig', () => {
     const read = readServerConfig(process.env)
     const store = read.ok ? read.config.store : undefined
-    const problem = store?.kind === 'embedded' ? dataFolderProblem(process.env) : undefined
+    const named = Boolean(process.env.WAITLIST_DATA_DIR?.trim())
+    const problem = store?.kind === 'embedded' ? dataFolderProblem(store.dataDir, named) : undefined
     const result: ConfigResult = problem ? { ok: false, problem } : read
     if (!result.ok)
       log.error(`signups are switched off by a configuration error: ${result.problem}`)

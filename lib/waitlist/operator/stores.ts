@@ -48,8 +48,9 @@ function keyRef(key: string): string | undefined {
 }
 
 const embedded = (env: Env, timeoutMs: number): Target => {
-  const dir = path.resolve(env.WAITLIST_DATA_DIR?.trim() || DEFAULT_DATA_DIR)
-  const problem = dataFolderProblem(env)
+  const named = env.WAITLIST_DATA_DIR?.trim()
+  const dir = path.resolve(named || DEFAULT_DATA_DIR)
+  const problem = dataFolderProblem(dir, Boolean(named))
   return { kind: 'embedded', dir, name: `the embedded database in ${dir}`, problem, timeoutMs }
 }
 
