@@ -1,11 +1,9 @@
 // What each command does with the database it was given, and what it says.
 import { SIGNING_SECRET_VAR } from '@/lib/env'
 import type { Database } from './database'
-import { EXIT, UsageError } from './errors'
-import { say, type Io } from './io'
+import { countOf, EXIT, say, table, UsageError, type Io, type Row } from './io'
 import * as files from './list-files'
 import * as sql from './sql'
-import { countOf, table, type Row } from './table'
 
 export async function count(db: Database, io: Io): Promise<number> {
   io.stdout.write(`${countOf(await sql.count(db), 'signup')} on ${db.name}\n`)

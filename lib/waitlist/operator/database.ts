@@ -4,7 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { untilAborted } from '@/lib/until-aborted'
-import { Failure, UsageError } from './errors'
+import { Failure, UsageError } from './io'
 import type { SiteStore, StoreKind, Stores, Target } from './stores'
 
 function connectionFailure(target: Target, error: Error): string {

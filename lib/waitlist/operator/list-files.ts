@@ -8,8 +8,7 @@ import { stringify } from 'csv-stringify/sync'
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
-import { Failure, UsageError } from './errors'
-import type { Io } from './io'
+import { Failure, UsageError, type Io } from './io'
 
 export type ListFormat = 'csv' | 'json'
 export type Signup = { email: string; source: string; created_at: string }

@@ -10,7 +10,7 @@ import {
   type Env,
   type StoreConfig,
 } from '@/lib/env'
-import { Failure, UsageError } from './errors'
+import { Failure, UsageError } from './io'
 
 export const STORE_KINDS = ['supabase', 'embedded'] as const
 export type StoreKind = (typeof STORE_KINDS)[number]
