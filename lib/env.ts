@@ -62,38 +62,33 @@ export function keyClaims(key: string): { role?: unknown; ref?: unknown } {
 /** A secret key in the public slot bypasses row-level security, and opens every table to whoever holds it: refused. */
 function checkPublicKey(name: string, key: string): void {
   const role = key.startsWith('sb_secret_') ? 'service_role' : keyClaims(key).role
-  if (role !== undefined && role !== 'anon') {
+  if (role !== undefined && role !== 'anon')
     throw new ConfigProblem(
       `${name} holds a secret key (role ${String(role)}), which bypasses row-level security: ` +
         `set the publishable or anon key there, and keep the secret key off the site.`,
     )
-  }
 }
 
 function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   const url = firstSet(env, SUPABASE_URL_VARS)
   const key = firstSet(env, SUPABASE_KEY_VARS)
-  if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success) {
+  if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success)
     throw new ConfigProblem(`${url.name} is not an http(s) URL: "${url.value}".`)
-  }
-  if (url && !key) {
+  if (url && !key)
     throw new ConfigProblem(
       `${url.name} is set but no Supabase key is: set ${SUPABASE_KEY_VARS.join(' or ')}.`,
     )
-  }
-  if (key && !url) {
+  if (key && !url)
     throw new ConfigProblem(
       `${key.name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
     )
-  }
   if (url && key) {
     checkPublicKey(key.name, key.value)
     const signingSecret = env[SIGNING_SECRET_VAR]?.trim() || undefined
-    if (signingSecret && signingSecret.length < 32) {
+    if (signingSecret && signingSecret.length < 32)
       throw new ConfigProblem(
         `${SIGNING_SECRET_VAR} must be at least 32 characters (npm run waitlist -- signing-secret makes one).`,
       )
-    }
     return { kind: 'supabase', url: url.value, key: key.value, keyVar: key.name, signingSecret }
   }
   const supabase = `set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]} for Supabase`

@@ -10,21 +10,16 @@ import type { SiteStore, StoreKind, Stores, Target } from './stores'
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
   const cause = error.message.replace(/\s+/g, ' ').trim()
-  if (/does not support SSL/i.test(cause)) {
+  if (/does not support SSL/i.test(cause))
     return `${target.name} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`
-  }
-  if (code === '28000' && /no encryption|SSL off|SSL.*required|requires? (SSL|TLS)/i.test(cause)) {
+  if (code === '28000' && /no encryption|SSL off|SSL.*required|requires? (SSL|TLS)/i.test(cause))
     return `${target.name} takes only encrypted connections: end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true (${cause}).`
-  }
-  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) {
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))
     return `Node does not trust the certificate of ${target.name} (${code}): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`
-  }
-  if (target.kind === 'supabase' && code === '3D000') {
+  if (target.kind === 'supabase' && code === '3D000')
     return `${target.url.hostname} has no database ${decodeURIComponent(target.url.pathname.slice(1))}: on Supabase it is postgres, the end of SUPABASE_DB_URL (…:5432/postgres).`
-  }
-  if (target.kind === 'supabase' && code === '28P01') {
+  if (target.kind === 'supabase' && code === '28P01')
     return `${target.name} refused the password of user ${decodeURIComponent(target.url.username)}: put the database password in SUPABASE_DB_URL, its at signs, colons and slashes percent-encoded (%40, %3A, %2F); Supabase resets it under Project Settings → Database.`
-  }
   const unreached = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/
   if (target.kind === 'supabase' && (unreached.test(String(code)) || /timeout/i.test(cause))) {
     const { hostname, port } = target.url

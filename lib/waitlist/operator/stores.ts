@@ -60,11 +60,10 @@ function supabase(raw: string): Target {
       "SUPABASE_DB_URL does not start with postgresql://: copy the whole URI under the dashboard's Connect button (the session pooler's), its scheme included.",
     )
   const url = URL.parse(raw)
-  if (!url || !/^postgres(ql)?:$/.test(url.protocol)) {
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol))
     throw new Failure(
       `SUPABASE_DB_URL is ${url ? `${url.protocol}//${url.host}, not` : 'not'} a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
     )
-  }
   const user = decodeURIComponent(url.username)
   const project = projectRef(url.hostname, user)
   // Where no project names it, the host, port and database do: two databases on one host differ.
@@ -103,17 +102,15 @@ export function chooseStores(env: Env, chosen?: StoreKind, named?: string): Stor
   const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
   if (named && chosen === 'embedded')
     throw new UsageError(`--project names a Supabase project: it goes with --list supabase.`)
-  if ((chosen === 'supabase' || named) && !url) {
+  if ((chosen === 'supabase' || named) && !url)
     throw new UsageError(
       `${named ? '--project' : '--list supabase'} needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).`,
     )
-  }
-  if (!chosen && !url && siteUrl) {
+  if (!chosen && !url && siteUrl)
     throw new UsageError(
       `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
         `(the URI under the dashboard's Connect button, with the database password), as psql takes it; --list embedded acts on the embedded database instead.`,
     )
-  }
   const config = readServerConfig(env)
   const timeoutMs = config.ok ? config.config.storeTimeoutMs : 8000
   const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
