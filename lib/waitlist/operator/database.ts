@@ -5,7 +5,7 @@ import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { untilAborted } from '@/lib/until-aborted'
 import { Failure, UsageError } from './io'
-import type { SiteStore, StoreKind, Stores, Target } from './stores'
+import type { SiteStore, Stores, Target } from './stores'
 
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
@@ -42,17 +42,7 @@ function clientUrl(url: URL): string {
   return client.href
 }
 
-export type Database = {
-  client: pg.Client
-  kind: StoreKind
-  /** The store, as every result names it. */
-  name: string
-  /** The store and the way to it. */
-  where: string
-  /** The psql command that reaches an embedded database another process serves. */
-  psql?: string
-  close(): Promise<void>
-}
+export type Database = Awaited<ReturnType<typeof connect>>
 
 const shellWord = (word: string) =>
   /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
@@ -91,10 +81,7 @@ async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: 
 }
 
 /** Supabase by its connection string; the embedded database through the server that has it open, or here. */
-export async function connect({
-  target,
-  site,
-}: Pick<Stores, 'target' | 'site'>): Promise<Database> {
+export async function connect({ target, site }: Pick<Stores, 'target' | 'site'>) {
   if (target.kind === 'embedded' && target.problem) throw new Failure(target.problem)
   if (target.kind === 'embedded') await checkFolder(target, site)
   // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
@@ -144,8 +131,11 @@ export async function connect({
   return {
     client,
     kind: target.kind,
+    /** The store, as every result names it. */
     name: target.name,
+    /** The store and the way to it. */
     where: served ? `${target.name}, through the server that has it open` : target.name,
+    /** The psql command that reaches an embedded database another process serves. */
     psql: served
       ? `psql -h ${shellWord(served.host)} -p ${served.port} -U ${served.user} -d ${served.database}`
       : undefined,

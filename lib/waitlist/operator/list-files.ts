@@ -115,10 +115,7 @@ export function readList(text: string): (ImportRow | Rejected)[] {
 }
 
 /** Keyed hashes of erased addresses, and the key that makes them. */
-export type Erasures = {
-  key: string
-  marks: { email_hash: string; erased_at: string; held_back_at?: string | null }[]
-}
+export type Erasures = { key: string; marks: z.infer<typeof backupSchema>['erasures'] }
 
 /** One JSON object, the list last. */
 export function backupFile(rows: Signup[], { key, marks }: Erasures): string {
