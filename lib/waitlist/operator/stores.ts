@@ -41,12 +41,6 @@ function projectRef(host: string, user = ''): string | undefined {
   )?.toLowerCase()
 }
 
-/** The ref a legacy public key carries in its claims; a publishable key names none. */
-function keyRef(key: string): string | undefined {
-  const { ref } = keyClaims(key)
-  return typeof ref === 'string' ? ref.toLowerCase() : undefined
-}
-
 const embedded = (env: Env, timeoutMs: number): Target => {
   const named = env.WAITLIST_DATA_DIR?.trim()
   const dir = path.resolve(named || DEFAULT_DATA_DIR)
@@ -80,7 +74,9 @@ function siteStore(store: StoreConfig): SiteStore {
     return { kind: 'embedded', name: `the embedded database in ${dir}` }
   }
   const { host, hostname } = new URL(store.url)
-  const project = projectRef(hostname) ?? keyRef(store.key)
+  // A legacy public key carries the ref in its claims; a publishable key names none.
+  const { ref } = keyClaims(store.key)
+  const project = projectRef(hostname) ?? (typeof ref === 'string' ? ref.toLowerCase() : undefined)
   const key = `(${store.keyVar}${store.signingSecret ? ', signed' : ''})`
   const name = projectRef(hostname)
     ? `Supabase project ${project} ${key}`
