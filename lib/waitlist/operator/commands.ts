@@ -99,10 +99,8 @@ export async function importList(
   const inFile = new Set(rows.map((row) => row.email))
   for (const address of restore.filter((address) => !inFile.has(address)))
     say(io, `warning: --restore ${address} is not in the file: nothing restored for it.`)
-  await sql.unerase(
-    db,
-    restore.filter((address) => inFile.has(address)),
-  )
+  const restored = restore.filter((address) => inFile.has(address))
+  await sql.unerase(db, restored)
   for (const row of read) if (!('email' in row)) reject(row)
   for (let i = 0; i < rows.length; i += 500)
     await sql.insertBatch(db, rows.slice(i, i + 500), tally, reject)
