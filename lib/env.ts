@@ -18,17 +18,9 @@ export type StoreConfig =
   | { kind: 'supabase'; url: string; key: string; keyVar: string; signingSecret?: string }
   | { kind: 'embedded'; dataDir: string }
 
-export type ServerConfig = {
-  store: StoreConfig
-  storeTimeoutMs: number
-  /** Posts a visitor may make a minute, here and in the database; 0: no limit per visitor. */
-  perMinute: number
-  /** Who wrote X-Forwarded-For: Vercel's edge, or this many proxies each appending to it (0: the client). */
-  proxies: number | 'vercel'
-}
-
 export type Env = Record<string, string | undefined>
 
+export type ServerConfig = ReturnType<typeof readConfig>
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problem: string }
 
 class ConfigProblem extends Error {}
@@ -110,18 +102,22 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   return { kind: 'embedded', dataDir: dataDir || DEFAULT_DATA_DIR }
 }
 
+function readConfig(env: Env, platform: NodeJS.Platform) {
+  return {
+    /** Who wrote X-Forwarded-For: Vercel's edge, or this many proxies each appending to it (0: the client). */
+    proxies: env.VERCEL
+      ? ('vercel' as const)
+      : wholeNumber(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10),
+    store: readStore(env, platform),
+    storeTimeoutMs: wholeNumber(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
+    /** Posts a visitor may make a minute, here and in the database; 0: no limit per visitor. */
+    perMinute: wholeNumber(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
+  }
+}
+
 export function readServerConfig(env: Env, platform = process.platform): ConfigResult {
   try {
-    const proxies = env.VERCEL ? 'vercel' : wholeNumber(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10)
-    return {
-      ok: true,
-      config: {
-        store: readStore(env, platform),
-        storeTimeoutMs: wholeNumber(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
-        perMinute: wholeNumber(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
-        proxies,
-      },
-    }
+    return { ok: true, config: readConfig(env, platform) }
   } catch (error) {
     if (error instanceof ConfigProblem) return { ok: false, problem: error.message }
     throw error
