@@ -39,11 +39,7 @@ export function askWho(socket: string, answerWithinMs = 1000): Promise<string | 
   })
 }
 
-export async function findOwner(
-  dir: string,
-  except?: number,
-  answerWithinMs?: number,
-): Promise<Owner | undefined> {
+export async function findOwner(dir: string, except?: number, answerWithinMs?: number) {
   const names = await readdir(dir).catch(() => [])
   for (const name of names) {
     const port = Number(OWNER_SOCKET.exec(name)?.[1])
