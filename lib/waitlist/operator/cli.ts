@@ -32,10 +32,6 @@ export async function runWaitlistCli(argv: string[], io: Io): Promise<number> {
   const program = waitlistProgram(io, (chosen) => (task = chosen))
   try {
     refuseWhatNpmTook(argv, program, io.env)
-    if (argv.length === 0) {
-      program.outputHelp()
-      return EXIT.usage
-    }
     await program.parseAsync(argv, { from: 'user' })
     return task ? await run(task, program.opts(), io) : EXIT.done
   } catch (error) {
