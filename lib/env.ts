@@ -18,17 +18,9 @@ export type StoreConfig =
   | { kind: 'supabase'; url: string; key: string; keyVar: string; signingSecret?: string }
   | { kind: 'embedded'; dataDir: string }
 
-export type ServerConfig = {
-  store: StoreConfig
-  storeTimeoutMs: number
-  /** Posts a visitor may make a minute, here and in the database; 0: no limit per visitor. */
-  perMinute: number
-  /** Who wrote X-Forwarded-For: Vercel's edge, or this many proxies each appending to it (0: the client). */
-  proxies: number | 'vercel'
-}
-
 export type Env = Record<string, string | undefined>
 
+export type ServerConfig = ReturnType<typeof readConfig>
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problem: string }
 
 class ConfigProblem extends Error {}
@@ -62,38 +54,33 @@ export function keyClaims(key: string): { role?: unknown; ref?: unknown } {
 /** A secret key in the public slot bypasses row-level security, and opens every table to whoever holds it: refused. */
 function checkPublicKey(name: string, key: string): void {
   const role = key.startsWith('sb_secret_') ? 'service_role' : keyClaims(key).role
-  if (role !== undefined && role !== 'anon') {
+  if (role !== undefined && role !== 'anon')
     throw new ConfigProblem(
       `${name} holds a secret key (role ${String(role)}), which bypasses row-level security: ` +
         `set the publishable or anon key there, and keep the secret key off the site.`,
     )
-  }
 }
 
 function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   const url = firstSet(env, SUPABASE_URL_VARS)
   const key = firstSet(env, SUPABASE_KEY_VARS)
-  if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success) {
+  if (url && !z.url({ protocol: /^https?$/ }).safeParse(url.value).success)
     throw new ConfigProblem(`${url.name} is not an http(s) URL: "${url.value}".`)
-  }
-  if (url && !key) {
+  if (url && !key)
     throw new ConfigProblem(
       `${url.name} is set but no Supabase key is: set ${SUPABASE_KEY_VARS.join(' or ')}.`,
     )
-  }
-  if (key && !url) {
+  if (key && !url)
     throw new ConfigProblem(
       `${key.name} is set but no Supabase URL is: set ${SUPABASE_URL_VARS.join(' or ')}.`,
     )
-  }
   if (url && key) {
     checkPublicKey(key.name, key.value)
     const signingSecret = env[SIGNING_SECRET_VAR]?.trim() || undefined
-    if (signingSecret && signingSecret.length < 32) {
+    if (signingSecret && signingSecret.length < 32)
       throw new ConfigProblem(
         `${SIGNING_SECRET_VAR} must be at least 32 characters (npm run waitlist -- signing-secret makes one).`,
       )
-    }
     return { kind: 'supabase', url: url.value, key: key.value, keyVar: key.name, signingSecret }
   }
   const supabase = `set ${SUPABASE_URL_VARS[0]} and ${SUPABASE_KEY_VARS[0]} for Supabase`
@@ -115,18 +102,22 @@ function readStore(env: Env, platform: NodeJS.Platform): StoreConfig {
   return { kind: 'embedded', dataDir: dataDir || DEFAULT_DATA_DIR }
 }
 
+function readConfig(env: Env, platform: NodeJS.Platform) {
+  return {
+    /** Who wrote X-Forwarded-For: Vercel's edge, or this many proxies each appending to it (0: the client). */
+    proxies: env.VERCEL
+      ? ('vercel' as const)
+      : wholeNumber(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10),
+    store: readStore(env, platform),
+    storeTimeoutMs: wholeNumber(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
+    /** Posts a visitor may make a minute, here and in the database; 0: no limit per visitor. */
+    perMinute: wholeNumber(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
+  }
+}
+
 export function readServerConfig(env: Env, platform = process.platform): ConfigResult {
   try {
-    const proxies = env.VERCEL ? 'vercel' : wholeNumber(env, 'WAITLIST_TRUSTED_PROXY', 0, 0, 10)
-    return {
-      ok: true,
-      config: {
-        store: readStore(env, platform),
-        storeTimeoutMs: wholeNumber(env, 'WAITLIST_STORE_TIMEOUT_MS', 8000, 100, 60_000),
-        perMinute: wholeNumber(env, 'WAITLIST_RATE_LIMIT_PER_MINUTE', 10, 0, 100_000),
-        proxies,
-      },
-    }
+    return { ok: true, config: readConfig(env, platform) }
   } catch (error) {
     if (error instanceof ConfigProblem) return { ok: false, problem: error.message }
     throw error

@@ -109,14 +109,10 @@ export const notFound = {
 
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1
 
-export type Notice = {
-  /** The sonner toast that shows it. */
-  tone: 'success' | 'info' | 'error'
-  title: string
-  description: string
-}
-
-/** What a signup ends in, as a toast and in the form's status line; the error pages say the failure too. */
+/**
+ * What a signup ends in, as a toast (its tone is the sonner toast that shows it) and in the form's
+ * status line; the error pages say the failure too.
+ */
 export const notices = {
   joined: {
     tone: 'success',
@@ -133,7 +129,9 @@ export const notices = {
     title: 'Something went wrong',
     description: 'Please try again later.',
   },
-} as const satisfies Record<string, Notice>
+} as const
+
+export type Notice = (typeof notices)[keyof typeof notices]
 
 /** A notice as the status line reads it: "Something went wrong. Please try again later." */
 export function statusText({ title, description }: Notice): string {

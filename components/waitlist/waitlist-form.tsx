@@ -3,11 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { everyForm, notices, statusText, waitlistForms, type WaitlistFormName } from '@/lib/site'
 import { joinWaitlist } from '@/lib/waitlist/actions'
-import {
-  HONEYPOT_FIELD,
-  MAX_EMAIL_INPUT_LENGTH,
-  type WaitlistState,
-} from '@/lib/waitlist/form-contract'
+import { HONEYPOT_FIELD, MAX_EMAIL_INPUT_LENGTH } from '@/lib/waitlist/form-contract'
 import {
   resendFromFreshPage,
   SignupFailureBoundary,
@@ -46,7 +42,7 @@ type SignupFormProps = WaitlistFormProps & {
 /** Posts straight to the server action, so it works before hydration and without JavaScript. */
 function SignupForm({ form, tone = 'light', className = '', failure, onSend }: SignupFormProps) {
   const copy = waitlistForms[form]
-  const [state, formAction, pending] = useActionState<WaitlistState, FormData>(
+  const [state, formAction, pending] = useActionState(
     joinWaitlist,
     // A form rendered anew per failure: one id serves each.
     failure

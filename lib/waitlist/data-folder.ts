@@ -39,11 +39,7 @@ export function askWho(socket: string, answerWithinMs = 1000): Promise<string | 
   })
 }
 
-export async function findOwner(
-  dir: string,
-  except?: number,
-  answerWithinMs?: number,
-): Promise<Owner | undefined> {
+export async function findOwner(dir: string, except?: number, answerWithinMs?: number) {
   const names = await readdir(dir).catch(() => [])
   for (const name of names) {
     const port = Number(OWNER_SOCKET.exec(name)?.[1])
@@ -56,11 +52,10 @@ export async function findOwner(
 
 /** This process's claim, or the owner: two claiming at once may both step back, never both go on. */
 export async function claimFolder(dir: string): Promise<Claim | Owner> {
-  if (sqlSocket(dir, 65535).length > 100) {
+  if (sqlSocket(dir, 65535).length > 100)
     throw new Error(
       `the data folder's path is too long for its sockets (${dir}): set WAITLIST_DATA_DIR to a shorter one.`,
     )
-  }
   await mkdir(dir, { recursive: true, mode: 0o700 })
   // One that asked and hung up before the answer (it gave up waiting) is no failure of the owner.
   const server = net.createServer((socket) => socket.on('error', () => {}).end(self))
@@ -82,9 +77,8 @@ export async function claimFolder(dir: string): Promise<Claim | Owner> {
   }
   // What owners before this one left behind: none of them lives now.
   for (const name of await readdir(dir)) {
-    if (/^\.(owner|s\.PGSQL)\.\d+$/.test(name) && !name.endsWith(`.${port}`)) {
+    if (/^\.(owner|s\.PGSQL)\.\d+$/.test(name) && !name.endsWith(`.${port}`))
       await rm(path.join(dir, name), { force: true })
-    }
   }
   return { port, release }
 }
@@ -162,9 +156,8 @@ export async function openFolder(dataDir: string, timeoutMs = 10_000): Promise<F
     } else {
       // The owner's database is open once it answers on its SQL socket.
       const serving = await bounded(askWho(sqlSocket(dir, owner.port), 0))
-      if (serving !== undefined) {
+      if (serving !== undefined)
         return { connection: connection(dir, owner.port), close: async () => {} }
-      }
       waitedOn = `it is held by ${owner.who}`
     }
     if (deadline.aborted) throw late()

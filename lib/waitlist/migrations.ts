@@ -40,12 +40,11 @@ export async function migrate(db: PGlite): Promise<string[]> {
   )
   const recorded = new Set(history.rows.map((row) => row.version))
   const unknown = [...recorded].filter((version) => !migrations.some((m) => m.version === version))
-  if (unknown.length > 0) {
+  if (unknown.length > 0)
     throw new Error(
       `the database records migration ${unknown.join(', ')}, which supabase/migrations does not have: ` +
         `open it with the code that applied it, or use another data folder (docs/supabase.md#a-database-that-applied-an-earlier-schema).`,
     )
-  }
   const applied: string[] = []
   for (const { version, name, file, sql } of migrations.filter((m) => !recorded.has(m.version))) {
     const record =

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_EMAIL_INPUT_LENGTH, WAITLIST_SOURCES, type WaitlistSource } from './form-contract'
+import { MAX_EMAIL_INPUT_LENGTH, WAITLIST_SOURCES } from './form-contract'
 
 /** An address as `<input type="email">` takes it (the table's CHECK repeats the rule), trimmed and lower-cased. */
 export const emailSchema = z
@@ -12,10 +12,9 @@ export const emailSchema = z
 
 export const sourceSchema = z.enum(WAITLIST_SOURCES)
 
-export type WaitlistEntry = { email: string; source: WaitlistSource }
+const signupSchema = z.object({ email: emailSchema, source: sourceSchema })
+export type WaitlistEntry = z.infer<typeof signupSchema>
 
 export function parseSignup(form: FormData): WaitlistEntry | undefined {
-  const source = sourceSchema.safeParse(form.get('source'))
-  const email = emailSchema.safeParse(form.get('email'))
-  return source.success && email.success ? { email: email.data, source: source.data } : undefined
+  return signupSchema.safeParse({ email: form.get('email'), source: form.get('source') }).data
 }

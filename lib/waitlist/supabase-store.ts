@@ -37,9 +37,8 @@ export function supabaseStore(config: SupabaseConfig, perMinute: number): Waitli
     description: `Supabase at ${host} (${config.keyVar}${config.signingSecret ? ', signed' : ''})`,
     async insert(entry, visitor, signal) {
       let request = client.from('waitlist').insert(entry).abortSignal(signal)
-      for (const [name, value] of Object.entries(visitorHeaders(entry, visitor, signing))) {
+      for (const [name, value] of Object.entries(visitorHeaders(entry, visitor, signing)))
         request = request.setHeader(name, value)
-      }
       const { error, status } = await request
       if (!error) return 'inserted'
       // A plain object: branch on its code, never on instanceof.

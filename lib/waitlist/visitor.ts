@@ -9,13 +9,11 @@ export type Visitor = { address?: string; trusted: boolean }
 export function identifyVisitor(headers: Headers, proxies: ServerConfig['proxies']): Visitor {
   const forwarded = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())
   const named = forwarded.filter(Boolean)
-  if (proxies === 'vercel') {
+  if (proxies === 'vercel')
     return { address: normalise(headers.get('x-real-ip') ?? named[0]), trusted: true }
-  }
   // Each proxy appends the address it was reached from: the client's is `proxies` from the right.
-  if (proxies > 0 && named.length >= proxies) {
+  if (proxies > 0 && named.length >= proxies)
     return { address: normalise(named[named.length - proxies]), trusted: true }
-  }
   return { address: normalise(named[0] ?? headers.get('x-real-ip') ?? undefined), trusted: false }
 }
 
@@ -33,9 +31,8 @@ export function normalise(raw: string | undefined): string | undefined {
   const right = tail ? tail.split(':') : []
   const zeros = Array<string>(8 - left.length - right.length).fill('0')
   const groups = [...left, ...zeros, ...right].map((group) => parseInt(group, 16))
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
-  }
   const prefix = groups.slice(0, 4).map((g) => g.toString(16))
   return `${prefix.join(':')}::/64`
 }

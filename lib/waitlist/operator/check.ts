@@ -2,11 +2,9 @@
 // catalogs, and the first thing wrong with it; it changes nothing.
 import { readMigrations } from '@/lib/waitlist/migrations'
 import type { Database } from './database'
-import { EXIT, Failure } from './errors'
-import { say, type Io } from './io'
+import { EXIT, Failure, say, table, type Io, type Row } from './io'
 import { firstRow, lastSigned } from './sql'
 import type { SiteStore } from './stores'
-import { table, type Row } from './table'
 
 type State = {
   ceiling: number | null

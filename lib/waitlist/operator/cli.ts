@@ -3,8 +3,7 @@
 import { CommanderError, type Command } from 'commander'
 import type { Env } from '@/lib/env'
 import { connect } from './database'
-import { EXIT, expectedExit, Failure, UsageError } from './errors'
-import { say, type Io } from './io'
+import { EXIT, expectedExit, Failure, say, UsageError, type Io } from './io'
 import { checkOutput, readInput } from './list-files'
 import { waitlistProgram, type Task } from './program'
 import { chooseStores, type StoreKind } from './stores'
@@ -33,10 +32,6 @@ export async function runWaitlistCli(argv: string[], io: Io): Promise<number> {
   const program = waitlistProgram(io, (chosen) => (task = chosen))
   try {
     refuseWhatNpmTook(argv, program, io.env)
-    if (argv.length === 0) {
-      program.outputHelp()
-      return EXIT.usage
-    }
     await program.parseAsync(argv, { from: 'user' })
     return task ? await run(task, program.opts(), io) : EXIT.done
   } catch (error) {

@@ -1,11 +1,9 @@
 // What each command does with the database it was given, and what it says.
 import { SIGNING_SECRET_VAR } from '@/lib/env'
 import type { Database } from './database'
-import { EXIT, UsageError } from './errors'
-import { say, type Io } from './io'
+import { countOf, EXIT, say, table, UsageError, type Io, type Row } from './io'
 import * as files from './list-files'
 import * as sql from './sql'
-import { countOf, table, type Row } from './table'
 
 export async function count(db: Database, io: Io): Promise<number> {
   io.stdout.write(`${countOf(await sql.count(db), 'signup')} on ${db.name}\n`)
@@ -101,10 +99,8 @@ export async function importList(
   const inFile = new Set(rows.map((row) => row.email))
   for (const address of restore.filter((address) => !inFile.has(address)))
     say(io, `warning: --restore ${address} is not in the file: nothing restored for it.`)
-  await sql.unerase(
-    db,
-    restore.filter((address) => inFile.has(address)),
-  )
+  const restored = restore.filter((address) => inFile.has(address))
+  await sql.unerase(db, restored)
   for (const row of read) if (!('email' in row)) reject(row)
   for (let i = 0; i < rows.length; i += 500)
     await sql.insertBatch(db, rows.slice(i, i + 500), tally, reject)

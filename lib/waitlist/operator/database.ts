@@ -4,27 +4,22 @@ import path from 'node:path'
 import pg from 'pg'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { untilAborted } from '@/lib/until-aborted'
-import { Failure, UsageError } from './errors'
-import type { SiteStore, StoreKind, Stores, Target } from './stores'
+import { Failure, UsageError } from './io'
+import type { SiteStore, Stores, Target } from './stores'
 
 function connectionFailure(target: Target, error: Error): string {
   const code = (error as { code?: unknown }).code
   const cause = error.message.replace(/\s+/g, ' ').trim()
-  if (/does not support SSL/i.test(cause)) {
+  if (/does not support SSL/i.test(cause))
     return `${target.name} does not take encrypted connections, and SUPABASE_DB_URL asks for one (sslmode=require): Supabase's databases all do, so check the host; for a PostgreSQL of your own without TLS, end the string with ?sslmode=disable.`
-  }
-  if (code === '28000' && /no encryption|SSL off|SSL.*required|requires? (SSL|TLS)/i.test(cause)) {
+  if (code === '28000' && /no encryption|SSL off|SSL.*required|requires? (SSL|TLS)/i.test(cause))
     return `${target.name} takes only encrypted connections: end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true (${cause}).`
-  }
-  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) {
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))
     return `Node does not trust the certificate of ${target.name} (${code}): end SUPABASE_DB_URL with ?sslmode=require&uselibpqcompat=true, which encrypts as psql's sslmode=require does.`
-  }
-  if (target.kind === 'supabase' && code === '3D000') {
+  if (target.kind === 'supabase' && code === '3D000')
     return `${target.url.hostname} has no database ${decodeURIComponent(target.url.pathname.slice(1))}: on Supabase it is postgres, the end of SUPABASE_DB_URL (…:5432/postgres).`
-  }
-  if (target.kind === 'supabase' && code === '28P01') {
+  if (target.kind === 'supabase' && code === '28P01')
     return `${target.name} refused the password of user ${decodeURIComponent(target.url.username)}: put the database password in SUPABASE_DB_URL, its at signs, colons and slashes percent-encoded (%40, %3A, %2F); Supabase resets it under Project Settings → Database.`
-  }
   const unreached = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/
   if (target.kind === 'supabase' && (unreached.test(String(code)) || /timeout/i.test(cause))) {
     const { hostname, port } = target.url
@@ -47,17 +42,7 @@ function clientUrl(url: URL): string {
   return client.href
 }
 
-export type Database = {
-  client: pg.Client
-  kind: StoreKind
-  /** The store, as every result names it. */
-  name: string
-  /** The store and the way to it. */
-  where: string
-  /** The psql command that reaches an embedded database another process serves. */
-  psql?: string
-  close(): Promise<void>
-}
+export type Database = Awaited<ReturnType<typeof connect>>
 
 const shellWord = (word: string) =>
   /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
@@ -96,10 +81,7 @@ async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: 
 }
 
 /** Supabase by its connection string; the embedded database through the server that has it open, or here. */
-export async function connect({
-  target,
-  site,
-}: Pick<Stores, 'target' | 'site'>): Promise<Database> {
+export async function connect({ target, site }: Pick<Stores, 'target' | 'site'>) {
   if (target.kind === 'embedded' && target.problem) throw new Failure(target.problem)
   if (target.kind === 'embedded') await checkFolder(target, site)
   // Bounded as the site bounds it: a folder whose holder never answers is said, not waited on.
@@ -149,8 +131,11 @@ export async function connect({
   return {
     client,
     kind: target.kind,
+    /** The store, as every result names it. */
     name: target.name,
+    /** The store and the way to it. */
     where: served ? `${target.name}, through the server that has it open` : target.name,
+    /** The psql command that reaches an embedded database another process serves. */
     psql: served
       ? `psql -h ${shellWord(served.host)} -p ${served.port} -U ${served.user} -d ${served.database}`
       : undefined,

@@ -8,8 +8,7 @@ import { stringify } from 'csv-stringify/sync'
 import { z } from 'zod'
 import { WAITLIST_SOURCES } from '@/lib/waitlist/form-contract'
 import { emailSchema, sourceSchema } from '@/lib/waitlist/schema'
-import { Failure, UsageError } from './errors'
-import type { Io } from './io'
+import { Failure, UsageError, type Io } from './io'
 
 export type ListFormat = 'csv' | 'json'
 export type Signup = { email: string; source: string; created_at: string }
@@ -116,10 +115,7 @@ export function readList(text: string): (ImportRow | Rejected)[] {
 }
 
 /** Keyed hashes of erased addresses, and the key that makes them. */
-export type Erasures = {
-  key: string
-  marks: { email_hash: string; erased_at: string; held_back_at?: string | null }[]
-}
+export type Erasures = { key: string; marks: z.infer<typeof backupSchema>['erasures'] }
 
 /** One JSON object, the list last. */
 export function backupFile(rows: Signup[], { key, marks }: Erasures): string {

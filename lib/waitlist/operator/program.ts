@@ -7,8 +7,7 @@ import { SIGNING_SECRET_VAR } from '@/lib/env'
 import { check } from './check'
 import * as commands from './commands'
 import type { Database } from './database'
-import { UsageError } from './errors'
-import { say, type Io } from './io'
+import { say, UsageError, type Io } from './io'
 import { STORE_KINDS, type SiteStore } from './stores'
 
 /** What the command line asked for, run once the store is chosen and open. */

@@ -158,10 +158,7 @@ export const lastSigned = (column: string) =>
  * Unless forced, the previous secret stays while it signed, or was replaced, in the last 10
  * minutes: a site not yet redeployed may sign with it. Resolves to why it stays, or null.
  */
-export async function retirePreviousSigningSecret(
-  db: Connected,
-  force: boolean,
-): Promise<string | null> {
+export async function retirePreviousSigningSecret(db: Connected, force: boolean) {
   const { retired, last, replaced } = await firstRow<{
     retired: boolean
     last: string

@@ -10,7 +10,7 @@ import {
   type Env,
   type StoreConfig,
 } from '@/lib/env'
-import { Failure, UsageError } from './errors'
+import { Failure, UsageError } from './io'
 
 export const STORE_KINDS = ['supabase', 'embedded'] as const
 export type StoreKind = (typeof STORE_KINDS)[number]
@@ -41,12 +41,6 @@ function projectRef(host: string, user = ''): string | undefined {
   )?.toLowerCase()
 }
 
-/** The ref a legacy public key carries in its claims; a publishable key names none. */
-function keyRef(key: string): string | undefined {
-  const { ref } = keyClaims(key)
-  return typeof ref === 'string' ? ref.toLowerCase() : undefined
-}
-
 const embedded = (env: Env, timeoutMs: number): Target => {
   const named = env.WAITLIST_DATA_DIR?.trim()
   const dir = path.resolve(named || DEFAULT_DATA_DIR)
@@ -60,11 +54,10 @@ function supabase(raw: string): Target {
       "SUPABASE_DB_URL does not start with postgresql://: copy the whole URI under the dashboard's Connect button (the session pooler's), its scheme included.",
     )
   const url = URL.parse(raw)
-  if (!url || !/^postgres(ql)?:$/.test(url.protocol)) {
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol))
     throw new Failure(
       `SUPABASE_DB_URL is ${url ? `${url.protocol}//${url.host}, not` : 'not'} a postgresql:// connection string: take the URI under the dashboard's Connect button (the session pooler's), not the project's URL.`,
     )
-  }
   const user = decodeURIComponent(url.username)
   const project = projectRef(url.hostname, user)
   // Where no project names it, the host, port and database do: two databases on one host differ.
@@ -81,7 +74,9 @@ function siteStore(store: StoreConfig): SiteStore {
     return { kind: 'embedded', name: `the embedded database in ${dir}` }
   }
   const { host, hostname } = new URL(store.url)
-  const project = projectRef(hostname) ?? keyRef(store.key)
+  // A legacy public key carries the ref in its claims; a publishable key names none.
+  const { ref } = keyClaims(store.key)
+  const project = projectRef(hostname) ?? (typeof ref === 'string' ? ref.toLowerCase() : undefined)
   const key = `(${store.keyVar}${store.signingSecret ? ', signed' : ''})`
   const name = projectRef(hostname)
     ? `Supabase project ${project} ${key}`
@@ -103,17 +98,15 @@ export function chooseStores(env: Env, chosen?: StoreKind, named?: string): Stor
   const siteUrl = SUPABASE_URL_VARS.find((name) => env[name]?.trim())
   if (named && chosen === 'embedded')
     throw new UsageError(`--project names a Supabase project: it goes with --list supabase.`)
-  if ((chosen === 'supabase' || named) && !url) {
+  if ((chosen === 'supabase' || named) && !url)
     throw new UsageError(
       `${named ? '--project' : '--list supabase'} needs SUPABASE_DB_URL, the database's connection string (docs/supabase.md#connecting-the-commands).`,
     )
-  }
-  if (!chosen && !url && siteUrl) {
+  if (!chosen && !url && siteUrl)
     throw new UsageError(
       `${siteUrl} is set, so the list is on Supabase: set SUPABASE_DB_URL to the project's connection string ` +
         `(the URI under the dashboard's Connect button, with the database password), as psql takes it; --list embedded acts on the embedded database instead.`,
     )
-  }
   const config = readServerConfig(env)
   const timeoutMs = config.ok ? config.config.storeTimeoutMs : 8000
   const target = chosen === 'embedded' || !url ? embedded(env, timeoutMs) : supabase(url)
