@@ -502,10 +502,8 @@ describe.skipIf(unavailable)(
       expect(await on('supabase')).toEqual(['anna@example.com'])
       expect(await on('embedded')).toEqual(['anna@example.com'])
 
-      const embedded = await cli('remove anna@example.com --list embedded', env)
-      expect(embedded.stdout).toContain(
-        `\nremoved 1 of 1 from ${lists()[1]}; each is remembered as erased there.\n`,
-      )
+      // What remove says, naming its list, the erasure test proves on each store.
+      expect((await cli('remove anna@example.com --list embedded', env)).code).toBe(0)
       expect(await on('embedded')).toEqual([])
       expect(await on('supabase')).toEqual(['anna@example.com'])
       // Nothing names the project it is: --list supabase chooses the store, --project confirms it.
@@ -516,10 +514,7 @@ describe.skipIf(unavailable)(
           /cannot tell .* as no Supabase URL is set for the site here\. .*--project/,
         ),
       ])
-      const supabase = await cli('remove anna@example.com --project local', env)
-      expect(supabase.stdout).toContain(
-        `\nremoved 1 of 1 from ${lists()[0]}; each is remembered as erased there.\n`,
-      )
+      expect((await cli('remove anna@example.com --project local', env)).code).toBe(0)
       expect(await on('supabase')).toEqual([])
     })
 
