@@ -3,15 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement, lit } from '@/lib/waitlist/embedded-store'
 import { erase } from '@/lib/waitlist/operator/sql'
 import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
 import { cli } from './support/cli'
-import { postgresUnavailable, pushedDatabase } from './support/postgres'
+import { postgresUnavailable, pushedDatabase, supabase } from './support/postgres'
 
 /**
  * The rules every way in meets, kept by the table and its trigger
@@ -88,9 +86,9 @@ describe.each([
     db.query(`update waitlist_private.signup_limits set signups_per_minute = ${perMinute}`)
   const setSecrets = (current: string | null, previous: string | null = null) =>
     db.query(
-      `update waitlist_private.secrets set signing_secret = ${current === null ? 'null' : lit(current)},
-              previous_signing_secret = ${previous === null ? 'null' : lit(previous)},
+      `update waitlist_private.secrets set signing_secret = $1, previous_signing_secret = $2,
               signed_at = null, previous_signed_at = null`,
+      [current, previous],
     )
   /** The minute the limits count stands still, and moves only when a test says so. */
   const setClock = (at: string) =>
@@ -173,11 +171,17 @@ describe.each([
         )
       ).rows
     const fresh = (email: string, address: string) => join(email, { address, trusted: true })
+    /** The answers to `count` signups made one after another, the nth by `signUpNth(n)`. */
+    const inTurn = async (count: number, signUpNth: (n: number) => Promise<string>) => {
+      const answers: string[] = []
+      for (let n = 0; n < count; n += 1) answers.push(await signUpNth(n))
+      return answers
+    }
+    const admitted = (answers: string[]) => answers.filter((said) => said === 'ok').length
 
     it("hold a client to its allowance, and everyone to the ceiling; the owner's imports to neither", async () => {
-      const answers = []
-      for (const n of [1, 2, 3])
-        answers.push(await join(`client-${n}@example.com`, untrusted('198.51.100.7'), 2))
+      const client = untrusted('198.51.100.7')
+      const answers = await inTurn(3, (n) => join(`client-${n}@example.com`, client, 2))
       expect(answers).toEqual(['ok', 'ok', 'PT429'])
       await setCeiling(3)
       expect(await join('fills@example.com')).toBe('ok')
@@ -200,12 +204,8 @@ describe.each([
     it("slide over the last 60 seconds, the last minute's count weighted by what of it is still inside", async () => {
       await setCeiling(10)
       await setClock('2030-01-01T12:00:59.5Z')
-      const burst = async (name: string, visitor?: Visitor, perMinute?: number) => {
-        const answers = []
-        for (let n = 0; n < 10; n += 1)
-          answers.push(await join(`${name}-${n}@example.com`, visitor, perMinute))
-        return answers.filter((said) => said === 'ok').length
-      }
+      const burst = async (name: string, visitor?: Visitor, perMinute?: number) =>
+        admitted(await inTurn(10, (n) => join(`${name}-${n}@example.com`, visitor, perMinute)))
       expect(await burst('last-second')).toBe(10)
       await setClock('2030-01-01T12:01:00.5Z')
       // 10 × 59.5/60 counted still: one place left, not ten.
@@ -227,16 +227,14 @@ describe.each([
     it('store at most the ceiling in a clock minute, so up to twice it in 60 seconds, four times with the lane', async () => {
       await setCeiling(10)
       /** How many of 12 signups are stored: untrusted ones, or fresh trusted ones over a full ceiling. */
-      const burst = async (name: string, lane = false) => {
-        const answers = []
-        for (let n = 0; n < 12; n += 1)
-          answers.push(
+      const burst = async (name: string, lane = false) =>
+        admitted(
+          await inTurn(12, (n) =>
             lane
-              ? await fresh(`${name}-${n}@example.com`, `203.0.113.${n + 1}`)
-              : await join(`${name}-${n}@example.com`, untrusted(`198.51.100.${n + 1}`), 100),
-          )
-        return answers.filter((said) => said === 'ok').length
-      }
+              ? fresh(`${name}-${n}@example.com`, `203.0.113.${n + 1}`)
+              : join(`${name}-${n}@example.com`, untrusted(`198.51.100.${n + 1}`), 100),
+          ),
+        )
       await setClock('2030-01-01T12:00:59Z')
       expect(await burst('late')).toBe(10)
       await setClock('2030-01-01T12:01:58Z')
@@ -257,11 +255,8 @@ describe.each([
       expect(await fresh('fresh@example.com', '203.0.113.50')).toBe('ok')
       expect(await fresh('fresh-again@example.com', '203.0.113.50')).toBe('PT429')
       expect(await join('untrusted@example.com', untrusted('203.0.113.51'))).toBe('PT429')
-      const answers = []
-      for (let n = 0; n < 60; n += 1)
-        answers.push(await fresh(`lane-${n}@example.com`, `203.0.113.${100 + n}`))
-      expect(answers.filter((said) => said === 'ok')).toHaveLength(9)
-      expect(new Set(answers.slice(9))).toEqual(new Set(['PT429']))
+      const lane = await inTurn(60, (n) => fresh(`lane-${n}@example.com`, `203.0.113.${100 + n}`))
+      expect(lane).toEqual([...Array(9).fill('ok'), ...Array(51).fill('PT429')])
       expect(await stored()).toBe(20)
     })
 
@@ -291,11 +286,9 @@ describe.each([
       'let inserts at once never both take the last place under $limit',
       async ({ places, setup, visitor }) => {
         await setup()
-        const url = (db as unknown as { connectionParameters: { connectionString?: string } })
-          .connectionParameters
         const racers = await Promise.all(
           Array.from({ length: 20 }, async () => {
-            const racer = new pg.Client(url)
+            const racer = new pg.Client({ connectionString: url })
             await racer.connect()
             return racer
           }),
@@ -416,22 +409,13 @@ describe.each([
       expect(await twice('ann@example.com')).toEqual(answers)
       expect(await twice('never@example.com')).toEqual(answers)
       // With the message and fields the table's own refusal has for the public role.
-      const again = await db
-        .query(insertStatement(entry('ann@example.com'), signed(entry('ann@example.com'))))
-        .catch((error: unknown) => error)
-      const duplicate = await db
-        .query(insertStatement(entry('new@example.com'), signed(entry('new@example.com'))))
-        .catch((error: unknown) => error)
-      const fields = ({
-        code,
-        message,
-        detail,
-        hint,
-        schema,
-        table,
-        constraint,
-      }: pg.DatabaseError) => ({ code, message, detail, hint, schema, table, constraint })
-      expect(fields(again as pg.DatabaseError)).toEqual(fields(duplicate as pg.DatabaseError))
+      const refusal = async (email: string) => {
+        const { code, message, detail, hint, schema, table, constraint } = (await db
+          .query(insertStatement(entry(email), signed(entry(email))))
+          .catch((error: unknown) => error)) as pg.DatabaseError
+        return { code, message, detail, hint, schema, table, constraint }
+      }
+      expect(await refusal('ann@example.com')).toEqual(await refusal('new@example.com'))
       expect(await stored()).toBe(1)
       expect(await heldBack()).toBe(2)
     })
@@ -577,25 +561,8 @@ describe.each([
     })
 
     it.runIf(open === postgres)("draw no warning from Supabase's database advisor", async () => {
-      const { stdout } = await promisify(execFile)(
-        'node_modules/.bin/supabase',
-        [
-          'db',
-          'advisors',
-          '--db-url',
-          url!,
-          '--type',
-          'all',
-          '--level',
-          'info',
-          '--output-format',
-          'json',
-        ],
-        {
-          env: { ...process.env, DO_NOT_TRACK: '1', SUPABASE_TELEMETRY_DISABLED: '1' },
-          timeout: 60_000,
-        },
-      )
+      const advisors = ['db', 'advisors', '--db-url', url!, '--type', 'all', '--level', 'info']
+      const stdout = await supabase([...advisors, '--output-format', 'json'])
       const found = (JSON.parse(stdout) as { results: { name: string; detail: string }[] }).results
       expect(found.map(({ name, detail }) => `${name}: ${detail}`)).toEqual([])
     })
@@ -615,12 +582,6 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
   const OLD = 'the-secret-the-site-signs-with-now-0123456789'
   const NEW = 'the-secret-that-replaces-it-0123456789abcdefgh'
 
-  async function owner(url: string, sql: string) {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await client.query(sql).finally(() => client.end())
-  }
-
   /** A site signing up one visitor after another with `secret`, each answer kept, until stopped. */
   async function site(url: string, name: string, secret: string) {
     const client = new pg.Client({ connectionString: url })
@@ -631,11 +592,7 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
     const done = (async () => {
       for (let n = 0; running; n += 1) {
         const row = entry(`${name}-${n}@example.com`)
-        const headers = visitorHeaders(
-          row,
-          { trusted: false },
-          { perMinute: 0, hashSecret: secret, signingSecret: secret },
-        )
+        const headers = signed(row, { trusted: false }, secret, 0)
         answers.push(await answer(client, insertStatement(row, headers)))
         await sleep(2)
       }
@@ -657,36 +614,24 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
   }
 
   it("refuses no signup of either site at any step, and the old secret's once it is retired", async () => {
-    const { url, drop } = await pushedDatabase()
+    const { client: owner, close, url } = await postgres()
     const env = { SUPABASE_DB_URL: url }
+    const setSecret = (secret: string) =>
+      cli('signing-secret --set --project local', { ...env, WAITLIST_SIGNING_SECRET: secret })
     const sites: Awaited<ReturnType<typeof site>>[] = []
     try {
-      await owner(url, 'update waitlist_private.signup_limits set signups_per_minute = null')
-      expect(
-        (
-          await cli('signing-secret --set --project local', {
-            ...env,
-            WAITLIST_SIGNING_SECRET: OLD,
-          })
-        ).code,
-      ).toBe(0)
+      await owner.query('update waitlist_private.signup_limits set signups_per_minute = null')
+      expect((await setSecret(OLD)).code).toBe(0)
       const before = await site(url, 'old', OLD)
       sites.push(before)
       await before.through(10)
 
       // 1. The new secret goes to the database, while the site signs with the old.
-      const set = cli('signing-secret --set --project local', {
-        ...env,
-        WAITLIST_SIGNING_SECRET: NEW,
-      })
+      const set = setSecret(NEW)
       await before.through(5)
       expect((await set).code).toBe(0)
       // Run twice, the step changes nothing: the old secret is still the one kept.
-      const again = await cli('signing-secret --set --project local', {
-        ...env,
-        WAITLIST_SIGNING_SECRET: NEW,
-      })
-      expect(again.code).toBe(0)
+      expect((await setSecret(NEW)).code).toBe(0)
       const check = await cli('check', env)
       expect(check.stdout).toMatch(
         /\nSigning secret +set: only the site adds to the list; the previous secret is still accepted\n/,
@@ -708,8 +653,7 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       )
       await before.stop()
       // The ten minutes the README says to wait, gone by.
-      await owner(
-        url,
+      await owner.query(
         `update waitlist_private.secrets set previous_signed_at = now() - interval '11 minutes',
                                              replaced_at = now() - interval '11 minutes'`,
       )
@@ -732,7 +676,8 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
       expect(new Set(late.answers)).toEqual(new Set(['42501']))
     } finally {
       await Promise.all(sites.map((running) => running.stop()))
-      await drop()
+      await owner.end()
+      await close()
     }
   })
 })
