@@ -64,8 +64,13 @@ describe.each([
   /** One signup of the site's, signed: by default of a visitor with no address it could read. */
   const join = (email: string, visitor: Visitor = { trusted: false }, perMinute = 10) =>
     signUp(entry(email), signed(entry(email), visitor, SECRET, perMinute))
-  const values = (rows: Entry[]) =>
-    rows.map((row) => `(${lit(row.email)}, ${lit(row.source)})`).join(', ')
+  /** Any `insert` as `role`, with `headers` where PostgREST puts them. */
+  const insertAs = (role: string, headers: Record<string, string>, insert: string) => {
+    const set = `select set_config('request.headers', ${lit(JSON.stringify(headers))}, true)`
+    return answer(db, `set local role ${role}; ${set}; ${insert}`)
+  }
+  const insertOf = (rows: Entry[]) =>
+    `insert into public.waitlist (email, source) values ${rows.map((row) => `(${lit(row.email)}, ${lit(row.source)})`).join(', ')}`
 
   /** The number `sql` selects as n. */
   const number = async (sql: string) => Number((await db.query(sql)).rows[0].n)
@@ -172,8 +177,7 @@ describe.each([
       await setCeiling(3)
       expect(await join('fills@example.com')).toBe('ok')
       expect(await join('over@example.com')).toBe('PT429')
-      const imported = `insert into public.waitlist (email, source) values ${values([entry('import@example.com')])}`
-      expect(await answer(db, imported)).toBe('ok')
+      expect(await answer(db, insertOf([entry('import@example.com')]))).toBe('ok')
       // Only what was admitted counts: refused inserts and the import left nothing behind.
       expect(await counted()).toBe(3)
     })
@@ -294,6 +298,10 @@ describe.each([
   })
 
   describe('the signature', () => {
+    /** One signup of the default visitor, signed with `secret`. */
+    const signedWith = (secret: string, email: string) =>
+      signUp(entry(email), signed(entry(email), undefined, secret))
+
     it("stores the site's signed insert, and refuses unsigned, altered or foreign ones before any limit counts them", async () => {
       expect(await join('site@example.com')).toBe('ok')
       const headers = signed(entry('ann@example.com'))
@@ -306,20 +314,9 @@ describe.each([
       expect(
         await signUp(entry('ann@example.com'), { ...headers, 'x-waitlist-signature': macless }),
       ).toBe('42501')
-      const foreign = signed(
-        entry('ann@example.com'),
-        undefined,
-        'another-secret-of-32-characters!!',
-      )
-      expect(await signUp(entry('ann@example.com'), foreign)).toBe('42501')
-      const batch = values([entry('ann@example.com'), entry('bob@example.com')])
-      const set = `select set_config('request.headers', ${lit(JSON.stringify(headers))}, true)`
-      expect(
-        await answer(
-          db,
-          `set local role anon; ${set}; insert into public.waitlist (email, source) values ${batch}`,
-        ),
-      ).toBe('42501')
+      expect(await signedWith('another-secret-of-32-characters!!', 'ann@example.com')).toBe('42501')
+      const batch = insertOf([entry('ann@example.com'), entry('bob@example.com')])
+      expect(await insertAs('anon', headers, batch)).toBe('42501')
       expect(await stored()).toBe(1)
       expect(await counted()).toBe(1)
     })
@@ -341,12 +338,8 @@ describe.each([
         code: '42501',
         message: expect.stringContaining('npm run waitlist -- signing-secret --set'),
       })
-      const madeUp = signed(
-        entry('made-up@example.com'),
-        undefined,
-        'a-made-up-secret-of-32-characters!',
-      )
-      expect(await signUp(entry('made-up@example.com'), madeUp)).toBe('42501')
+      const madeUp = 'a-made-up-secret-of-32-characters!'
+      expect(await signedWith(madeUp, 'made-up@example.com')).toBe('42501')
       const generous = { 'x-waitlist-client': 'x'.repeat(43), 'x-waitlist-allowance': '999999' }
       expect(await signUp(entry('generous@example.com'), generous)).toBe('42501')
       expect(await stored()).toBe(0)
@@ -354,8 +347,6 @@ describe.each([
 
     it('accepts the secret it replaced as well, until that is retired, recording when each last signed', async () => {
       const NEW = 'the-new-secret-of-at-least-thirty-two-characters'
-      const by = (secret: string, email: string) =>
-        signUp(entry(email), signed(entry(email), undefined, secret))
       const lastSigned = async () =>
         (
           await db.query(
@@ -365,13 +356,13 @@ describe.each([
         ).rows[0]
       await setSecrets(NEW, SECRET)
       expect(await lastSigned()).toEqual({ current: null, previous: null })
-      expect(await by(SECRET, 'old-site@example.com')).toBe('ok')
+      expect(await signedWith(SECRET, 'old-site@example.com')).toBe('ok')
       expect(await lastSigned()).toEqual({ current: null, previous: true })
-      expect(await by(NEW, 'new-site@example.com')).toBe('ok')
+      expect(await signedWith(NEW, 'new-site@example.com')).toBe('ok')
       expect(await lastSigned()).toEqual({ current: true, previous: true })
       await setSecrets(NEW)
-      expect(await by(SECRET, 'old-site-2@example.com')).toBe('42501')
-      expect(await by(NEW, 'new-site-2@example.com')).toBe('ok')
+      expect(await signedWith(SECRET, 'old-site-2@example.com')).toBe('42501')
+      expect(await signedWith(NEW, 'new-site-2@example.com')).toBe('ok')
     })
   })
 
@@ -419,10 +410,13 @@ describe.each([
     it('refuses a statement of many rows of it, signed once, before any counts, as it does a new address', async () => {
       await erase({ client: db }, 'ann@example.com')
       const many = (email: string) =>
-        `set local role anon; select set_config('request.headers', ${lit(JSON.stringify(signed(entry(email))))}, true);
-         insert into public.waitlist (email, source) select ${lit(email)}, 'hero_section' from generate_series(1, 20)`
-      expect(await answer(db, many('ann@example.com'))).toBe('23505')
-      expect(await answer(db, many('new@example.com'))).toBe('23505')
+        insertAs(
+          'anon',
+          signed(entry(email)),
+          `insert into public.waitlist (email, source) select ${lit(email)}, 'hero_section' from generate_series(1, 20)`,
+        )
+      expect(await many('ann@example.com')).toBe('23505')
+      expect(await many('new@example.com')).toBe('23505')
       expect(await heldBack()).toBe(0)
       expect(await counted()).toBe(0)
       expect(await stored()).toBe(0)
@@ -481,13 +475,10 @@ describe.each([
         grant insert (email, source) on public.waitlist to ${role}; grant ${role} to current_user;
         create policy later on public.waitlist for insert to ${role} with check (true)`)
       try {
-        const later = (sql: string) => answer(db, `set local role ${role}; ${sql}`)
-        const insert = `insert into public.waitlist (email, source) values ${values([entry('later@example.com')])}`
-        expect(await later(insert)).toBe('42501')
-        const headers = lit(JSON.stringify(signed(entry('later@example.com'), { trusted: false })))
-        expect(
-          await later(`select set_config('request.headers', ${headers}, true); ${insert}`),
-        ).toBe('ok')
+        const insert = insertOf([entry('later@example.com')])
+        expect(await answer(db, `set local role ${role}; ${insert}`)).toBe('42501')
+        const headers = signed(entry('later@example.com'), { trusted: false })
+        expect(await insertAs(role, headers, insert)).toBe('ok')
       } finally {
         await db.query(
           `drop policy later on public.waitlist; revoke insert on public.waitlist from ${role}; drop role ${role}`,
