@@ -10,7 +10,7 @@
  * `request.jwt.claims`.
  */
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { migrate } from '../../lib/waitlist/migrations'
@@ -90,7 +90,6 @@ export async function startSupabaseHarness(
       options.signingSecret,
     ])
   const requests: SupabaseHarness['requests'] = []
-  const sockets = new Set<Socket>()
 
   async function answer(
     req: IncomingMessage,
@@ -181,10 +180,6 @@ export async function startSupabaseHarness(
     if (payload === undefined) res.writeHead(status).end()
     else res.writeHead(status, { 'content-type': JSON_TYPE }).end(JSON.stringify(payload))
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
@@ -203,7 +198,7 @@ export async function startSupabaseHarness(
         },
       }),
     async close() {
-      for (const socket of sockets) socket.destroy()
+      server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()
     },
