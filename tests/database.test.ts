@@ -558,7 +558,6 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
     await client.connect()
     const answers: string[] = []
     let running = true
-    let stopped = false
     const done = (async () => {
       for (let n = 0; running; n += 1) {
         const row = entry(`${name}-${n}@example.com`)
@@ -575,10 +574,10 @@ describe.skipIf(unavailable)('changing the signing secret, as the README says', 
         while (answers.length < until) await sleep(5)
       },
       async stop() {
+        if (!running) return
         running = false
         await done
-        if (!stopped) await client.end()
-        stopped = true
+        await client.end()
       },
     }
   }
@@ -658,14 +657,11 @@ async function embedded() {
   const database = await openFolder(folder)
   const client = new pg.Client(database.connection)
   await client.connect()
-  return {
-    client,
-    url: undefined,
-    close: async () => {
-      await database.close()
-      await rm(folder, { recursive: true, force: true })
-    },
+  const close = async () => {
+    await database.close()
+    await rm(folder, { recursive: true, force: true })
   }
+  return { client, close, url: undefined }
 }
 
 /** A database as a Supabase project has it after `supabase db push`, connected as its owner. */
