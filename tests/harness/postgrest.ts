@@ -218,9 +218,4 @@ export const cannedAnswers = {
     status: 500,
     body: JSON.stringify(error('XX000', 'internal error')),
   },
-  invalidApiKey: {
-    kind: 'answer',
-    status: 401,
-    body: JSON.stringify({ message: 'Invalid API key', hint: 'Double check your key.' }),
-  },
 } as const satisfies Record<string, Fault>
