@@ -6,9 +6,6 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('.', import.meta.url)),
       'server-only': fileURLToPath(new URL('./tests/support/server-only.ts', import.meta.url)),
-      'next/font/local': fileURLToPath(
-        new URL('./tests/support/next-font-local.ts', import.meta.url),
-      ),
     },
   },
   test: {

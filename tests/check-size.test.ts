@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { stylesheetCopies } from '../scripts/check-size'
 
 const css = `.a{content:"x"}${'.b{color:red}'.repeat(50)}`
@@ -6,14 +6,11 @@ const style = `<style data-precedence="next" data-href="/_next/static/chunks/a.c
 /** The payload as Next writes it: the stylesheet's text inside a JSON string inside a script. */
 const payload = `<script>self.__next_f.push([1,${JSON.stringify(JSON.stringify([css]))}])</script>`
 
-describe('stylesheetCopies', () => {
-  it('counts the <style> and each copy of its text in the payload', () => {
-    expect(stylesheetCopies(`<head>${style}</head><body>${payload}</body>`)).toBe(2)
-    expect(stylesheetCopies(`<head>${style}</head><body>${payload}${payload}</body>`)).toBe(3)
-  })
-
-  it('counts the <style> alone once, and a page without one as none', () => {
-    expect(stylesheetCopies(`<head>${style}</head>`)).toBe(1)
-    expect(stylesheetCopies('<head><link rel="stylesheet" href="/a.css"></head>')).toBe(0)
-  })
+it.each([
+  ['the <style> and its copy in the payload', `<head>${style}</head><body>${payload}</body>`, 2],
+  ['and each further copy', `<head>${style}</head><body>${payload}${payload}</body>`, 3],
+  ['the <style> alone once', `<head>${style}</head>`, 1],
+  ['a page without one as none', '<head><link rel="stylesheet" href="/a.css"></head>', 0],
+])('stylesheetCopies counts %s', (_what, html, copies) => {
+  expect(stylesheetCopies(html)).toBe(copies)
 })

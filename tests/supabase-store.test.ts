@@ -13,19 +13,18 @@ import { startServerWith } from './support/server-start'
 /** The store against a stand-in that answers as Supabase's data service does. */
 let harness: SupabaseHarness
 const faults: Record<string, Fault> = {
-  'gateway@example.com': cannedAnswers.invalidApiKey,
   'proxy@example.com': cannedAnswers.html502,
   'cut@example.com': { kind: 'refuse' },
   'hang@example.com': { kind: 'hang' },
 }
 const visitor = { address: '203.0.113.5', trusted: true }
 
-function storeWith(signingSecret: string | undefined = TEST_SIGNING_SECRET) {
+function storeWith(signingSecret: string | undefined = TEST_SIGNING_SECRET, key = harness.anonKey) {
   return supabaseStore(
     {
       kind: 'supabase',
       url: harness.url,
-      key: harness.anonKey,
+      key,
       keyVar: 'SUPABASE_ANON_KEY',
       signingSecret,
     },
@@ -76,8 +75,9 @@ describe('on Supabase a signup', () => {
   it.each([
     [
       'an answer from the gateway without a code',
-      'gateway@example.com',
+      'ann@example.com',
       /HTTP 401, code none\): Invalid API key/,
+      'not-the-key',
     ],
     [
       "a proxy's HTML page",
@@ -86,8 +86,8 @@ describe('on Supabase a signup', () => {
     ],
     ['a connection cut', 'cut@example.com', /no answer, code none/],
     ['no answer before the deadline', 'hang@example.com', /no answer/],
-  ])('fails on %s, saying what came back', async (_what, email, said) => {
-    await expect(insert(storeWith(), email, 500)).rejects.toThrow(said)
+  ])('fails on %s, saying what came back', async (_what, email, said, key?: string) => {
+    await expect(insert(storeWith(undefined, key), email, 500)).rejects.toThrow(said)
   })
 
   it('is refused unsigned or signed with another secret, and every one until a secret is set, saying which secret and what to run', async () => {

@@ -9,27 +9,17 @@ const forwarded = (value: string, extra: Record<string, string> = {}) =>
   new Headers({ 'x-forwarded-for': value, ...extra })
 
 describe('who a visitor is', () => {
-  it('behind N proxies that append, is the entry N from the right, whatever the client put on the left', () => {
-    expect(identifyVisitor(forwarded('6.6.6.6, 203.0.113.9'), 1)).toEqual({
-      address: '203.0.113.9',
-      trusted: true,
-    })
-    expect(identifyVisitor(forwarded('6.6.6.6, 203.0.113.9, 10.0.0.2'), 2)).toEqual({
-      address: '203.0.113.9',
-      trusted: true,
-    })
-  })
-
-  it('is not trusted with no proxy declared, or with fewer entries than proxies', () => {
-    expect(identifyVisitor(forwarded('6.6.6.6, 203.0.113.9'), 0)).toEqual({
-      address: '6.6.6.6',
-      trusted: false,
-    })
-    expect(identifyVisitor(forwarded('203.0.113.9'), 2)).toEqual({
-      address: '203.0.113.9',
-      trusted: false,
-    })
-    expect(identifyVisitor(new Headers(), 0)).toEqual({ address: undefined, trusted: false })
+  it.each([
+    // Behind N proxies that append, the entry N from the right, whatever the client put on the left.
+    ['6.6.6.6, 203.0.113.9', 1, { address: '203.0.113.9', trusted: true }],
+    ['6.6.6.6, 203.0.113.9, 10.0.0.2', 2, { address: '203.0.113.9', trusted: true }],
+    // Not trusted with no proxy declared, or with fewer entries than proxies.
+    ['6.6.6.6, 203.0.113.9', 0, { address: '6.6.6.6', trusted: false }],
+    ['203.0.113.9', 2, { address: '203.0.113.9', trusted: false }],
+    ['', 0, { address: undefined, trusted: false }],
+  ])('with x-forwarded-for %j behind %i proxies, is %o', (header, proxies, visitor) => {
+    const headers = header ? forwarded(header) : new Headers()
+    expect(identifyVisitor(headers, proxies)).toEqual(visitor)
   })
 
   it("on Vercel, is the edge's own x-real-ip", () => {

@@ -1,7 +1,7 @@
 /**
  * A stand-in for a Supabase project's data service (PostgREST behind the API
  * gateway), for tests: requests run on PGlite with this project's migrations,
- * as the role the key names, and are answered with PostgREST's statuses and
+ * as `anon`, the role of the public key, and are answered with PostgREST's statuses and
  * bodies (its error table: https://docs.postgrest.org/en/stable/references/errors.html).
  * It speaks what the site and an outsider holding a key would send: an insert
  * (POST, one object or an array). Like PostgREST, each request is one
@@ -10,16 +10,14 @@
  * `request.jwt.claims`.
  */
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { migrate } from '../../lib/waitlist/migrations'
 
-/** Supabase's published demo keys: JWTs whose `role` claim names the role. */
+/** Supabase's published demo public key: a JWT whose `role` claim is `anon`. */
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
-export const DEMO_SERVICE_ROLE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 
 /** A signing secret for tests, as an operator would set with `npm run waitlist -- signing-secret --set`. */
 export const TEST_SIGNING_SECRET = 'test-signing-secret-of-forty-characters!'
@@ -30,21 +28,13 @@ export type Fault =
   | { kind: 'refuse' }
   | { kind: 'answer'; status: number; body: string; contentType?: string }
 
-export type RecordedRequest = {
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-}
-
 export type SupabaseHarness = {
   url: string
   anonKey: string
-  serviceRoleKey: string
   db: PGlite
-  requests: RecordedRequest[]
-  /** A request to the data service as supabase-js sends it: `path` under /rest/v1, the public key unless `key` names another. */
-  rest(path: string, init?: RequestInit & { key?: string }): Promise<Response>
+  requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[]
+  /** A request to the data service as supabase-js sends it, with the public key: `path` under /rest/v1. */
+  rest(path: string, init?: RequestInit): Promise<Response>
   close(): Promise<void>
 }
 
@@ -56,25 +46,13 @@ const error = (
   hint: string | null = null,
 ) => ({ code, details, hint, message })
 
-/** The role a key stands for: new-style keys by their prefix, JWTs by their `role` claim. */
-function roleOf(key: string): string | undefined {
-  if (key.startsWith('sb_publishable_')) return 'anon'
-  if (key.startsWith('sb_secret_')) return 'service_role'
-  try {
-    const { role } = JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8'))
-    return ['anon', 'authenticated', 'service_role'].includes(role) ? role : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** PostgREST's status for a PostgreSQL error (its ErrorCode table): PTnnn is nnn. */
-function statusFor(code: string, role: string): number {
+/** PostgREST's status for a PostgreSQL error (its ErrorCode table) met by `anon`: PTnnn is nnn. */
+function statusFor(code: string): number {
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2))
-  if (code === '42501') return role === 'anon' ? 401 : 403
   const exact: Record<string, number> = {
     '23503': 409,
     '23505': 409,
+    '42501': 401,
     '42883': 404,
     '42P01': 404,
     P0001: 400,
@@ -111,19 +89,16 @@ export async function startSupabaseHarness(
     await db.query('update waitlist_private.secrets set signing_secret = $1', [
       options.signingSecret,
     ])
-  const keys = new Set([DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY])
-  const requests: RecordedRequest[] = []
-  const sockets = new Set<Socket>()
+  const requests: SupabaseHarness['requests'] = []
 
   async function answer(
     req: IncomingMessage,
-    body: string,
+    body: unknown,
   ): Promise<{ status: number; payload?: unknown }> {
     const url = new URL(req.url ?? '/', 'http://stand-in')
     if (url.pathname === '/health') return { status: 200, payload: { ok: true } }
-    const apikey = String(req.headers.apikey ?? '')
     // The API gateway: an unknown key never reaches the data service, and its answer has no code.
-    if (!keys.has(apikey))
+    if (req.headers.apikey !== DEMO_ANON_KEY)
       return {
         status: 401,
         payload: {
@@ -131,8 +106,6 @@ export async function startSupabaseHarness(
           hint: 'Double check your Supabase `anon` or `service_role` API key.',
         },
       }
-    const role =
-      roleOf(/^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? apikey) ?? 'anon'
     if (url.pathname !== '/rest/v1/waitlist') {
       return {
         status: 404,
@@ -153,20 +126,16 @@ export async function startSupabaseHarness(
       const name = req.rawHeaders[i]!.toLowerCase()
       if (name !== 'cookie') headers[name] = req.rawHeaders[i + 1]!
     }
-    let rows: unknown[]
-    try {
-      const parsed: unknown = JSON.parse(body)
-      rows = Array.isArray(parsed) ? parsed : [parsed]
-    } catch {
+    if (body === undefined)
       return { status: 400, payload: error('PGRST102', 'Empty or invalid json') }
-    }
+    const rows = Array.isArray(body) ? body : [body]
     try {
       await db.transaction(async (tx) => {
-        await tx.exec(`set local role ${role}; set local time zone 'UTC'`)
+        await tx.exec(`set local role anon; set local time zone 'UTC'`)
         await tx.query(
           `select set_config('request.method', $1, true), set_config('request.path', '/waitlist', true),
                   set_config('request.headers', $2, true), set_config('request.jwt.claims', $3, true)`,
-          [req.method, JSON.stringify(headers), JSON.stringify({ role })],
+          [req.method, JSON.stringify(headers), JSON.stringify({ role: 'anon' })],
         )
         // As PostgREST: every row of the body through one statement, nothing returned (RETURNING 1 is minimal).
         await tx.query(
@@ -183,7 +152,7 @@ export async function startSupabaseHarness(
         hint,
       } = failure as { code?: string; message: string; detail?: string; hint?: string }
       return {
-        status: statusFor(code, role),
+        status: statusFor(code),
         payload: error(code, message, detail ?? null, hint ?? null),
       }
     }
@@ -198,7 +167,7 @@ export async function startSupabaseHarness(
     try {
       parsed = JSON.parse(body)
     } catch {
-      parsed = undefined
+      // Left undefined: answer() says what PostgREST says of a body that is no JSON.
     }
     const fault = options.faultFor?.(parsed)
     if (fault?.kind === 'hang') return
@@ -207,34 +176,29 @@ export async function startSupabaseHarness(
       return void res
         .writeHead(fault.status, { 'content-type': fault.contentType ?? JSON_TYPE })
         .end(fault.body)
-    const { status, payload } = await answer(req, body)
+    const { status, payload } = await answer(req, parsed)
     if (payload === undefined) res.writeHead(status).end()
     else res.writeHead(status, { 'content-type': JSON_TYPE }).end(JSON.stringify(payload))
-  })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,
     anonKey: DEMO_ANON_KEY,
-    serviceRoleKey: DEMO_SERVICE_ROLE_KEY,
     db,
     requests,
-    rest: (path, { key = DEMO_ANON_KEY, ...init } = {}) =>
+    rest: (path, init = {}) =>
       fetch(`${url}/rest/v1/${path}`, {
         ...init,
         headers: {
-          apikey: key,
-          authorization: `Bearer ${key}`,
+          apikey: DEMO_ANON_KEY,
+          authorization: `Bearer ${DEMO_ANON_KEY}`,
           'content-type': 'application/json',
           ...init.headers,
         },
       }),
     async close() {
-      for (const socket of sockets) socket.destroy()
+      server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()
     },
@@ -253,10 +217,5 @@ export const cannedAnswers = {
     kind: 'answer',
     status: 500,
     body: JSON.stringify(error('XX000', 'internal error')),
-  },
-  invalidApiKey: {
-    kind: 'answer',
-    status: 401,
-    body: JSON.stringify({ message: 'Invalid API key', hint: 'Double check your key.' }),
   },
 } as const satisfies Record<string, Fault>

@@ -29,6 +29,13 @@ const QUIET = {
   SUPABASE_TELEMETRY_DISABLED: '1',
 }
 
+/** The project's Supabase CLI run with `args`, quietly: resolves to what it prints. */
+export async function supabase(args: string[], env: Record<string, string> = {}) {
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'supabase')
+  const options = { env: { ...process.env, ...QUIET, ...env }, timeout: 60_000 }
+  return (await exec(bin, args, options)).stdout
+}
+
 /** SQL run by the cluster's superuser: root runs psql as `postgres`; anyone else as libpq's variables say. */
 export async function superuser(sql: string, database = 'postgres'): Promise<string> {
   const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : []
@@ -129,8 +136,7 @@ export async function pushDatabase({ owner, password, port }: Cluster) {
       filter: (file) => file === MIGRATIONS || files.includes(path.basename(file)),
     })
     const push = ['db', 'push', '--workdir', scratch, '--db-url', url, '--yes']
-    const env = { ...process.env, ...QUIET, SUPABASE_HOME: path.join(scratch, '.home') }
-    await exec(path.join(ROOT, 'node_modules', '.bin', 'supabase'), push, { env, timeout: 60_000 })
+    await supabase(push, { SUPABASE_HOME: path.join(scratch, '.home') })
     const { rows } = await owned.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations order by version',
     )
