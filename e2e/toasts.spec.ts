@@ -31,15 +31,16 @@ test('the page loads no toast code with its load, only once a visitor turns to a
   for (const src of scripts)
     expect(isSonner(await (await request.get(src)).text()), src).toBe(false)
 
+  // Each script by when it was asked for, read once it has come.
   const loaded: Promise<{ url: string; sonner: boolean; hinted: boolean }>[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return
     const read = (body: string) => ({
-      url: response.url(),
+      url: request.url(),
       sonner: isSonner(body),
       hinted: body.startsWith(COMPILE_HINT),
     })
-    loaded.push(response.text().then(read))
+    loaded.push(request.response().then((response) => response!.text().then(read)))
   })
   await page.goto('/')
   // A section hidden below the fold: the page has hydrated and run its effects, the toaster's among them.
