@@ -1,7 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { COMPILE_HINT } from '../scripts/compile-hints'
 import { REVEAL_VISIBILITY_THRESHOLD, features, hero, notFound, site } from '../lib/site'
-import { drawnOpacity, holdScripts, revealOpacities, toaster, waitlistForm } from './waitlist-page'
+import { drawnOpacity, holdScripts, revealOpacities, waitlistForm } from './waitlist-page'
 
 test('shows the copy: forms, stats, the six features and the footer year', async ({ page }) => {
   await page.goto('/')
@@ -166,6 +165,21 @@ test('an unknown route shows the not-found page, logs the 404, and links home', 
   await expect(page).toHaveURL('/')
 })
 
+test('the page runs under its policy: nothing is refused while it loads and hydrates', async ({
+  page,
+}) => {
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
+  await page.goto('/')
+  const footer = page.locator('footer [data-reveal]')
+  await expect(footer).toHaveAttribute('data-reveal', 'hidden')
+  await footer.scrollIntoViewIfNeeded()
+  await expect(footer).toHaveAttribute('data-reveal', 'shown')
+  expect(refused).toEqual([])
+})
+
 for (const path of ['/', '/no/such/page']) {
   test(`${path} carries the security headers`, async ({ request }) => {
     const headers = (await request.get(path)).headers()
@@ -191,24 +205,7 @@ for (const path of ['/', '/no/such/page']) {
     expect(headers['x-frame-options']).toBe('DENY')
     expect(headers['x-powered-by']).toBeUndefined()
   })
-}
 
-test('the page runs under its policy: nothing is refused while it loads and hydrates', async ({
-  page,
-}) => {
-  const refused: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
-  })
-  await page.goto('/')
-  const footer = page.locator('footer [data-reveal]')
-  await expect(footer).toHaveAttribute('data-reveal', 'hidden')
-  await footer.scrollIntoViewIfNeeded()
-  await expect(footer).toHaveAttribute('data-reveal', 'shown')
-  expect(refused).toEqual([])
-})
-
-for (const path of ['/', '/no/such/page']) {
   test(`${path} carries its stylesheet in the page, and keeps it through hydration without a request`, async ({
     page,
     request,
@@ -233,26 +230,3 @@ for (const path of ['/', '/no/such/page']) {
     expect(stylesheets).toEqual([])
   })
 }
-
-test('the scripts / loads at start ask to be compiled as they download; sonner, loaded at the first focus, does not', async ({
-  page,
-}) => {
-  const scripts: Promise<{ url: string; hinted: boolean }>[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return
-    const hinted = response.text().then((body) => body.startsWith(COMPILE_HINT))
-    scripts.push(hinted.then((hinted) => ({ url: response.url(), hinted })))
-  })
-  await page.goto('/')
-  // A section hidden below the fold: the page has hydrated and run its effects.
-  await expect(page.locator('[data-reveal="hidden"]').first()).toBeAttached()
-  const atStart = await Promise.all(scripts.splice(0))
-  expect(atStart.length).toBeGreaterThan(5)
-  expect(atStart.filter((script) => !script.hinted)).toEqual([])
-
-  await waitlistForm(page, 'hero').email.focus()
-  await expect(toaster(page)).toBeAttached()
-  const later = await Promise.all(scripts)
-  expect(later.length).toBeGreaterThan(0)
-  expect(later.filter((script) => script.hinted)).toEqual([])
-})

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Route } from '@playwright/test'
 import { ACTION_DEADLINE_MS } from '../components/waitlist/action-deadline'
 import { hero, notices, statusText } from '../lib/site'
 import {
@@ -73,67 +73,51 @@ async function expectJoinsNow(page: Page, name: FormName) {
   await expect(form.email).toHaveValue('')
 }
 
+/** Each way a post can come back wrong, and the cause the page logs for it. */
+const wrongAnswers: { how: string; answer: (route: Route) => Promise<void>; cause: RegExp }[] = [
+  ...(['internetdisconnected', 'connectionreset'] as const).map((reason) => ({
+    how: `fails with ${reason}`,
+    answer: (route: Route) => route.abort(reason),
+    cause: /Failed to fetch/,
+  })),
+  // Next's own words for an answer that is not an action's: its text if plain, else generic.
+  ...[
+    { status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' },
+    { status: 413, contentType: 'text/plain', body: 'Body exceeded 16kb limit.' },
+    { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
+    { status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' },
+  ].map((answer) => ({
+    how: `is answered ${answer.status} ${answer.contentType} by a proxy or the platform`,
+    answer: (route: Route) => route.fulfill(answer),
+    cause: new RegExp(
+      escapeRegExp(answer.contentType === 'text/plain' ? answer.body : UNEXPECTED_RESPONSE),
+    ),
+  })),
+  {
+    how: 'is answered with what cannot be read',
+    answer: (route) =>
+      route.fulfill({ status: 200, contentType: 'text/x-component', body: 'not an answer' }),
+    // React's "Connection closed.": the answer ended before it made sense.
+    cause: /Minified React error #412/,
+  },
+]
+
 for (const name of forms) {
   test.describe(`the ${name} form`, () => {
-    for (const reason of ['internetdisconnected', 'connectionreset'] as const) {
-      test(`keeps the page when the post fails with ${reason}, and the next one goes through`, async ({
+    for (const { how, answer, cause } of wrongAnswers) {
+      test(`keeps the page when the post ${how}, and the next one goes through`, async ({
         page,
       }) => {
         const logs = watchConsole(page)
         const { form, untouched } = await openLandingPage(page, name)
-        await interceptSignups(page, (route) => route.abort(reason))
-        const address = uniqueEmail('offline')
+        await interceptSignups(page, answer)
+        const address = uniqueEmail('failed')
         await form.join(address)
         await expectFailureShown(page, name, address, untouched)
-        expectLogged(logs, name, /Failed to fetch/)
+        expectLogged(logs, name, cause)
         await expectJoinsNow(page, name)
       })
     }
-
-    test('keeps the page whatever error status a proxy or the platform answers with', async ({
-      page,
-    }) => {
-      const logs = watchConsole(page)
-      const { form, untouched } = await openLandingPage(page, name)
-      const address = uniqueEmail('answered')
-      const answers = [
-        { status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' },
-        { status: 413, contentType: 'text/plain', body: 'Body exceeded 16kb limit.' },
-        { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
-        { status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' },
-      ]
-      await form.email.fill(address)
-      for (const answer of answers) {
-        await test.step(`${answer.status} ${answer.contentType}`, async () => {
-          await interceptSignups(page, (route) => route.fulfill(answer))
-          await form.button.click()
-          await expectFailureShown(page, name, address, untouched)
-          // Next's own words for an answer that is not an action's: its text if plain, else generic.
-          const said = answer.contentType === 'text/plain' ? answer.body : UNEXPECTED_RESPONSE
-          expectLogged(logs, name, new RegExp(escapeRegExp(said)))
-          logs.errors.length = 0
-          await page.unrouteAll()
-          // One toast at a time, so each step can count its own.
-          await page.getByRole('button', { name: 'Close toast' }).click()
-          await expect(toast(page, notices.error.title)).toHaveCount(0)
-        })
-      }
-      await expectJoinsNow(page, name)
-    })
-
-    test('keeps the page when the answer cannot be read', async ({ page }) => {
-      const logs = watchConsole(page)
-      const { form, untouched } = await openLandingPage(page, name)
-      await interceptSignups(page, (route) =>
-        route.fulfill({ status: 200, contentType: 'text/x-component', body: 'not an answer' }),
-      )
-      const address = uniqueEmail('garbled')
-      await form.join(address)
-      await expectFailureShown(page, name, address, untouched)
-      // React's "Connection closed.": the answer ended before it made sense.
-      expectLogged(logs, name, /Minified React error #412/)
-      await expectJoinsNow(page, name)
-    })
 
     test('gives up on a post that never ends, and both forms work again', async ({ page }) => {
       await page.clock.install()

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { features, hero, notices, site, statusText } from '../lib/site'
+import { notices, statusText } from '../lib/site'
 import { scriptSources } from '../scripts/check-size'
+import { COMPILE_HINT } from '../scripts/compile-hints'
 import {
-  drawnOpacity,
-  forms,
   holdScripts,
   postsSent,
   scriptChunks,
@@ -23,7 +22,7 @@ const isSonner = (body: string) => body.includes('data-sonner-toaster')
 // A script still held, or on its way, when a test ends is no failure of the page.
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }))
 
-test('the page loads no toast code with its load, only once a visitor turns to a form', async ({
+test('the page loads no toast code with its load, only once a visitor turns to a form; what it loads at start asks to be compiled as it downloads, the toast code does not', async ({
   page,
   request,
 }) => {
@@ -32,9 +31,16 @@ test('the page loads no toast code with its load, only once a visitor turns to a
   for (const src of scripts)
     expect(isSonner(await (await request.get(src)).text()), src).toBe(false)
 
-  const requested: string[] = []
-  page.on('request', (sent) => {
-    if (sent.url().includes('/_next/static/chunks/')) requested.push(sent.url())
+  // Each script by when it was asked for, read once it has come.
+  const loaded: Promise<{ url: string; sonner: boolean; hinted: boolean }>[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return
+    const read = (body: string) => ({
+      url: request.url(),
+      sonner: isSonner(body),
+      hinted: body.startsWith(COMPILE_HINT),
+    })
+    loaded.push(request.response().then((response) => response!.text().then(read)))
   })
   await page.goto('/')
   // A section hidden below the fold: the page has hydrated and run its effects, the toaster's among them.
@@ -43,11 +49,16 @@ test('the page loads no toast code with its load, only once a visitor turns to a
   await page.mouse.wheel(0, 2000)
   await expect(page.locator('[data-reveal="shown"]').first()).toBeAttached()
   // Loaded, hydrated, scrolled: nothing has asked for a toast yet.
-  for (const url of requested)
-    expect(isSonner(await (await request.get(url)).text()), url).toBe(false)
+  const atStart = await Promise.all(loaded.splice(0))
+  expect(atStart.length).toBeGreaterThan(5)
+  expect(atStart.filter((script) => script.sonner || !script.hinted)).toEqual([])
   await expect(toaster(page)).not.toBeAttached()
+
   await waitlistForm(page, 'cta').email.focus()
   await expect(toaster(page)).toBeAttached()
+  const later = await Promise.all(loaded)
+  expect(later.filter((script) => script.sonner)).not.toEqual([])
+  expect(later.filter((script) => script.hinted)).toEqual([])
 })
 
 test('an outcome that comes before sonner has loaded shows in the page at once, and as a toast once it has', async ({
@@ -96,14 +107,6 @@ test('when fetching sonner fails, the next post fetches it again and shows its t
   await expect(toast(page, notices.joined.title)).toContainText(notices.joined.description)
 })
 
-test('the page is styled with every script held back', async ({ page }) => {
-  const scripts = await holdScripts(page)
-  await page.goto('/', { waitUntil: 'domcontentloaded' })
-  const section = page.getByRole('region', { name: `${hero.headline} ${hero.headlineAccent}` })
-  await expect(section).toHaveCSS('background-color', 'rgb(11, 6, 22)')
-  scripts.release()
-})
-
 test('a form sent before the scripts arrive posts the plain way, and the answer says how it went', async ({
   page,
 }) => {
@@ -126,28 +129,4 @@ test('a form sent before the scripts arrive posts the plain way, and the answer 
   await expect(form.status).toHaveText(statusText(notices.already_joined))
   await expect(toast(page, notices.already_joined.title)).toBeVisible()
   expect(sent).toHaveLength(2)
-})
-
-test('when the scripts never come, every section is shown and both forms still sign up', async ({
-  page,
-}) => {
-  await page.route(scriptChunks, (route) => route.abort('connectionreset'))
-  await page.goto('/')
-  for (const text of [
-    page.getByRole('heading', { name: features.title }),
-    page.getByRole('heading', { name: features.cards.at(-1)!.title }),
-    page.getByRole('contentinfo').getByText(String(site.footerYear)),
-  ]) {
-    await text.scrollIntoViewIfNeeded()
-    expect(await drawnOpacity(text)).toBe(1)
-  }
-  for (const name of forms) {
-    const form = waitlistForm(page, name)
-    await form.email.scrollIntoViewIfNeeded()
-    expect(await drawnOpacity(form.email)).toBe(1)
-    expect(await drawnOpacity(form.button)).toBe(1)
-    await form.join(uniqueEmail())
-    await expect(form.status).toHaveText(statusText(notices.joined))
-    expect(await drawnOpacity(form.status)).toBe(1)
-  }
 })

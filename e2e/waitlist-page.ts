@@ -126,9 +126,6 @@ export function postsSent(page: Page): string[] {
 export async function holdSignups(page: Page): Promise<() => void> {
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/*', async (route) => {
-    if (route.request().method() === 'POST') await released
-    await route.fallback()
-  })
+  await interceptSignups(page, (route) => released.then(() => route.fallback()), Infinity)
   return release
 }
