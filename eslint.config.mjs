@@ -5,6 +5,8 @@ import nextTs from 'eslint-config-next/typescript'
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  // One condition per expression: a chain of them reads as an if.
+  { rules: { 'no-nested-ternary': 'error' } },
   globalIgnores([
     '.next/**',
     'bench/minimal/.next/**',

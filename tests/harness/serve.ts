@@ -13,10 +13,16 @@ const faults: [prefix: string, fault: Fault][] = [
   ['fail-500', cannedAnswers.internal500],
 ]
 
-const ceiling = process.env.HARNESS_CEILING?.trim()
+/** Unset: the migration's own ceiling. */
+function ceiling(value = ''): number | null | undefined {
+  if (!value.trim()) return undefined
+  if (value.trim() === 'none') return null
+  return Number(value)
+}
+
 const harness = await startSupabaseHarness({
   port: Number(process.env.HARNESS_PORT ?? 54329),
-  ceiling: ceiling === 'none' ? null : ceiling ? Number(ceiling) : undefined,
+  ceiling: ceiling(process.env.HARNESS_CEILING),
   signingSecret: process.env.HARNESS_SIGNING_SECRET?.trim() || undefined,
   faultFor: (body) => {
     const email = String((body as { email?: unknown } | undefined)?.email ?? '')

@@ -53,6 +53,12 @@ async function migrationProblem(db: Database, files: Migration[]): Promise<strin
     return `${db.where} applied an earlier text of supabase/migrations/${changed.map(({ file }) => file).join(', ')}, so it lacks rules of this one: move its list to a fresh database (docs/supabase.md#a-database-that-applied-an-earlier-schema).`
 }
 
+function ceilingSaid(ceiling: number | null): string {
+  if (ceiling === null) return 'none: no limit on signups from everyone together (null)'
+  if (ceiling === 0) return 'closed: no signup is taken (0)'
+  return `${ceiling} new signups a minute from everyone together`
+}
+
 const NOTHING_HOLDS =
   'nothing holds the folder now (this command opened it); while npm run dev or npm start runs, check prints the command that reaches it'
 
@@ -75,12 +81,6 @@ export async function check(db: Database, io: Io, site: SiteStore): Promise<numb
     throw new Failure(
       `the signup limits are not in place on ${db.where}: the trigger limit_signups on public.waitlist is missing or disabled, so nothing limits how fast signups are stored.`,
     )
-  const ceiling =
-    state.ceiling === null
-      ? 'none: no limit on signups from everyone together (null)'
-      : state.ceiling === 0
-        ? 'closed: no signup is taken (0)'
-        : `${state.ceiling} new signups a minute from everyone together`
   const signedWhen = state.previous
     ? `${state.signed_at}; the previous secret ${state.previous_at}, replaced ${state.replaced_at}`
     : state.signed_at
@@ -94,7 +94,7 @@ export async function check(db: Database, io: Io, site: SiteStore): Promise<numb
       ...(db.kind === 'embedded' ? [['psql', db.psql ?? NOTHING_HOLDS] as Row] : []),
       ['Migrations', `all ${migrations.length} applied, the newest ${migrations.at(-1)?.file}`],
       ['Signup limits', 'in place'],
-      ['Ceiling', ceiling],
+      ['Ceiling', ceilingSaid(state.ceiling)],
       ['Signing secret', signing],
       ...(state.signed ? [['Last signed', signedWhen] as Row] : []),
       ['Held back', `${state.held_back} erased on request, then signed up again`],

@@ -60,16 +60,18 @@ function validRow(line: number, fields: Fields): ImportRow | Rejected {
   return { line, email: email.data, source: source.data, created_at: at.trim() || undefined }
 }
 
+/** A column's name in any case and spacing; a field without the ' export put before a formula. */
+function csvValue(value: string, { header }: { header: boolean }): string {
+  if (header) return value.trim().toLowerCase()
+  if (value.startsWith("'") && GUARDED.test(value.slice(1))) return value.slice(1)
+  return value
+}
+
 function csvRecords(text: string): [number, Fields][] {
   try {
     return parse<[number, Fields], Fields>(text, {
       columns: true,
-      cast: (value, { header }) =>
-        header
-          ? value.trim().toLowerCase()
-          : value.startsWith("'") && GUARDED.test(value.slice(1))
-            ? value.slice(1)
-            : value,
+      cast: csvValue,
       on_record: (record, { lines }) => [lines, record],
       relax_column_count: true,
       relax_quotes: true,
