@@ -8,10 +8,7 @@
  */
 import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
 
-const faults: [prefix: string, fault: Fault][] = [
-  ['fail-502', cannedAnswers.html502],
-  ['fail-500', cannedAnswers.internal500],
-]
+const faults: [prefix: string, fault: Fault][] = [['fail-502', cannedAnswers.html502]]
 
 const ceiling = process.env.HARNESS_CEILING?.trim()
 const harness = await startSupabaseHarness({
