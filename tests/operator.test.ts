@@ -19,7 +19,7 @@ import { connect, type Database } from '@/lib/waitlist/operator/database'
 import { chooseStores, type StoreKind } from '@/lib/waitlist/operator/stores'
 import { cli } from './support/cli'
 import { postgresUnavailable, pushedDatabase, superuser } from './support/postgres'
-import { cliProcess, runProcess } from './support/processes'
+import { cliProcess, runProcess, which } from './support/processes'
 import { selfSignedCertificate } from './support/self-signed'
 import { site, siteFolder } from './support/site-signups'
 
@@ -740,7 +740,7 @@ describe('the command line', () => {
       })
     })
 
-    it.skipIf(!onPath('openssl'))('it presents a certificate Node does not trust', async () => {
+    it.skipIf(!which('openssl'))('it presents a certificate Node does not trust', async () => {
       const secureContext = tls.createSecureContext(selfSignedCertificate())
       // The answer to pg's SSLRequest: yes, then the handshake, with a certificate no authority signed.
       const url = await answering((socket) => {
@@ -842,7 +842,7 @@ describe('the embedded store while another process has the folder open, as a run
     }
   }, 60_000)
 
-  it.skipIf(!onPath('psql'))(
+  it.skipIf(!which('psql'))(
     'check prints the psql command that reaches it while the owner runs, and it answers',
     async () => {
       const { code, stdout } = await cli('check', env)
@@ -908,7 +908,3 @@ describe('through npm, as an operator starts them', () => {
     },
   )
 })
-
-function onPath(program: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${program}`]).status === 0
-}
