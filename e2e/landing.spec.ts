@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { REVEAL_VISIBILITY_THRESHOLD, features, hero, notFound, site } from '../lib/site'
-import { drawnOpacity, holdScripts, revealOpacities, waitlistForm } from './waitlist-page'
+import { holdScripts, opacityAsDrawn, revealOpacities, waitlistForm } from './waitlist-page'
 
 test('shows the copy: forms, stats, the six features and the footer year', async ({ page }) => {
   await page.goto('/')
@@ -80,14 +80,14 @@ test('a section below the fold when the scripts run fades in once a tenth of it 
   const heading = page.getByRole('heading', { name: features.title })
   const section = page.locator('[data-reveal]').filter({ has: heading })
   await expect(section).toHaveAttribute('data-reveal', 'hidden')
-  expect(await drawnOpacity(heading)).toBe(0)
+  expect(await heading.evaluate(opacityAsDrawn)).toBe(0)
 
   const revealed = nextReveal(section)
   await scrollToShow(section, REVEAL_VISIBILITY_THRESHOLD / 2)
   await expect(section).toHaveAttribute('data-reveal', 'hidden')
   await scrollToShow(section, REVEAL_VISIBILITY_THRESHOLD * 1.5)
   expect(await revealed).toEqual(expect.arrayContaining(['opacity', 'transform']))
-  await expect.poll(() => drawnOpacity(heading)).toBe(1)
+  await expect.poll(() => heading.evaluate(opacityAsDrawn)).toBe(1)
 })
 
 test('with the scripts held back, every section is there when scrolled to, and stays when they run', async ({
@@ -107,7 +107,7 @@ test('with the scripts held back, every section is there when scrolled to, and s
   ]
   for (const text of seen) {
     await text.scrollIntoViewIfNeeded()
-    expect(await drawnOpacity(text)).toBe(1)
+    expect(await text.evaluate(opacityAsDrawn)).toBe(1)
   }
 
   // A visitor reading the features when the scripts arrive: not one frame of them fades.
@@ -128,11 +128,11 @@ test('with the scripts held back, every section is there when scrolled to, and s
   )
   scripts.release()
   expect(await lowest).toBe(1)
-  expect(await drawnOpacity(onScreen)).toBe(1)
+  expect(await onScreen.evaluate(opacityAsDrawn)).toBe(1)
 
   // What was below the fold then is revealed as it is scrolled to.
   await footer.scrollIntoViewIfNeeded()
-  await expect.poll(() => drawnOpacity(footer)).toBe(1)
+  await expect.poll(() => footer.evaluate(opacityAsDrawn)).toBe(1)
 })
 
 test('with reduced motion requested, everything is shown without scrolling', async ({
