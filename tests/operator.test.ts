@@ -2,7 +2,7 @@ import { execFile, spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtempDisposable, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -48,7 +48,7 @@ const sql = <Row>(env: Env, statements: string, list?: StoreKind) =>
     list,
   )
 
-const temp = () => mkdtemp(path.join(os.tmpdir(), 'waitlist-'))
+const temp = () => mkdtempDisposable(path.join(os.tmpdir(), 'waitlist-'))
 
 /** How the commands name a database that no Supabase project ref names: its database, host and port. */
 const named = (url: string) => {
@@ -78,9 +78,12 @@ const STORES: Store[] = [
     signedAlready: true,
     async open() {
       const dir = await temp()
-      const drop = () => rm(dir, { recursive: true, force: true })
-      const data = await siteFolder(path.join(dir, 'data'))
-      return { env: { WAITLIST_DATA_DIR: data }, list: `the embedded database in ${data}`, drop }
+      const data = await siteFolder(path.join(dir.path, 'data'))
+      return {
+        env: { WAITLIST_DATA_DIR: data },
+        list: `the embedded database in ${data}`,
+        drop: () => dir.remove(),
+      }
     },
     confirm: '',
   },
@@ -133,7 +136,7 @@ describe.each(STORES)('$name', (store) => {
 
     beforeAll(async () => {
       ;({ env, list, drop } = await store.open())
-      files = await temp()
+      files = (await temp()).path
     })
     afterAll(async () => {
       await drop?.()
@@ -477,7 +480,7 @@ describe.skipIf(unavailable)(
       const pushed = await pushedDatabase()
       drop = pushed.drop
       host = named(pushed.url)
-      dir = await siteFolder(path.join(await temp(), 'data'))
+      dir = await siteFolder(path.join((await temp()).path, 'data'))
       env = { SUPABASE_DB_URL: pushed.url, WAITLIST_DATA_DIR: dir }
       for (const list of ['supabase', 'embedded'] as const)
         await sql(env, insert([['anna@example.com', 'hero_section', '2024-05-01T10:00:00Z']]), list)
@@ -684,9 +687,9 @@ describe('the command line', () => {
   })
 
   it('makes no list where WAITLIST_DATA_DIR holds none, naming the folder and the lists beside it', async () => {
-    const dir = await temp()
-    const list = await siteFolder(path.join(dir, 'waitlist'))
-    const typo = path.join(dir, 'waitlst')
+    await using dir = await temp()
+    const list = await siteFolder(path.join(dir.path, 'waitlist'))
+    const typo = path.join(dir.path, 'waitlst')
     expect(await cli('remove bob@example.com', { WAITLIST_DATA_DIR: typo })).toMatchObject({
       code: 2,
       stdout: '',
@@ -695,7 +698,6 @@ describe('the command line', () => {
       ],
     })
     expect(existsSync(typo)).toBe(false)
-    await rm(dir, { recursive: true, force: true })
   })
 
   describe('against a server that answers as PostgreSQL does when', () => {
@@ -764,7 +766,7 @@ describe('the embedded store while another process has the folder open, as a run
   const printed: string[] = []
 
   beforeAll(async () => {
-    dir = path.join(await temp(), 'data')
+    dir = path.join((await temp()).path, 'data')
     env = { WAITLIST_DATA_DIR: dir }
     owner = spawn(process.execPath, ['--import', 'tsx', 'tests/support/open-folder.ts', dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -865,17 +867,16 @@ describe('the embedded store while another process has the folder open, as a run
 
 describe('through npm, as an operator starts them', () => {
   it('with the -- forgotten, the command says to put it before the options, and writes nothing', async () => {
-    const dir = await temp()
-    const file = path.join(dir, 'x.csv')
+    await using dir = await temp()
+    const file = path.join(dir.path, 'x.csv')
     const result = await runProcess('npm', ['run', '-s', 'waitlist', 'export', '--output', file], {
-      WAITLIST_DATA_DIR: path.join(dir, 'data'),
+      WAITLIST_DATA_DIR: path.join(dir.path, 'data'),
     })
     expect(result).toMatchObject({ status: 2, stdout: '' })
     expect(result.said).toEqual([
       'waitlist: npm took --output for itself: put -- after `npm run waitlist` so that npm leaves the options to the command: npm run waitlist -- export --output …',
     ])
-    expect(existsSync(file) || existsSync(path.join(dir, 'data'))).toBe(false)
-    await rm(dir, { recursive: true, force: true })
+    expect(existsSync(file) || existsSync(path.join(dir.path, 'data'))).toBe(false)
   })
 
   const needed = Number(readFileSync('.nvmrc', 'utf8').trim())
