@@ -1,4 +1,4 @@
-import { execFile, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
@@ -9,7 +9,6 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import tls from 'node:tls'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
 import { lit } from '@/lib/waitlist/embedded-store'
@@ -22,8 +21,6 @@ import { postgresUnavailable, pushedDatabase, superuser } from './support/postgr
 import { cliProcess, runProcess, which } from './support/processes'
 import { selfSignedCertificate } from './support/self-signed'
 import { site, siteFolder } from './support/site-signups'
-
-const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()
 
@@ -856,10 +853,11 @@ describe('the embedded store while another process has the folder open, as a run
         ),
       )
       const count = Number(/^(\d+) /.exec((await cli('count', env)).stdout)?.[1])
-      const { stdout: answer } = await exec('sh', [
-        '-c',
-        `${psql} -c 'select count(*) from public.waitlist'`,
-      ])
+      const { stdout: answer } = await runProcess(
+        'sh',
+        ['-c', `${psql} -c 'select count(*) from public.waitlist'`],
+        {},
+      )
       expect(answer).toMatch(new RegExp(`^ +${count}$`, 'm'))
     },
   )
