@@ -141,28 +141,6 @@ test('a flood fills the ceiling, fresh visitors behind a trusted proxy are still
   ).toBe(100)
 })
 
-test("one visitor's posts to two servers stay within one allowance", async () => {
-  await harness.db.exec(
-    'delete from waitlist_private.signup_counts; update waitlist_private.signup_limits set signups_per_minute = 600',
-  )
-  const [a, b] = [
-    await site({ WAITLIST_TRUSTED_PROXY: '1', WAITLIST_RATE_LIMIT_PER_MINUTE: '4' }),
-    await site({ WAITLIST_TRUSTED_PROXY: '1', WAITLIST_RATE_LIMIT_PER_MINUTE: '4' }),
-  ]
-  const forms = [await readSignupForm(`${a.url}/`), await readSignupForm(`${b.url}/`)]
-  const outcomes: string[] = []
-  for (let i = 0; i < 6; i += 1) {
-    const { outcome } = await postSignup(forms[i % 2]!, {
-      fields: [['email', `one-visitor-${i}@example.com`]],
-      headers: { 'x-forwarded-for': '203.0.113.77' },
-    })
-    outcomes.push(outcome)
-  }
-  // Each server alone would have let its three through; the database counted the visitor across both.
-  expect(outcomes).toEqual(['joined', 'joined', 'joined', 'joined', 'error', 'error'])
-  expect(await stored('one-visitor-%')).toBe(4)
-})
-
 test('a server with neither Supabase nor a folder named says so as it starts, naming both ways out, and fails every signup', async () => {
   const server = await startNextServer({
     env: { ...noSupabase, WAITLIST_DATA_DIR: '' },
@@ -184,6 +162,8 @@ test('a server with neither Supabase nor a folder named says so as it starts, na
 test("a server on Supabase loads none of the embedded database's packages through its first signup; one on a folder loads them all", async () => {
   const embedded = ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg']
   const logPackages = { NODE_OPTIONS: `--import ${path.resolve('tests/support/log-packages.ts')}` }
+  // The flood filled the ceiling of the minute the database's clock stands in.
+  await harness.db.exec('delete from waitlist_private.signup_counts')
   const folder = await mkdtemp(path.join(os.tmpdir(), 'deployment-folder-'))
   try {
     const onSupabase = await site(logPackages)

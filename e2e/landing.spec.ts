@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { REVEAL_VISIBILITY_THRESHOLD, features, hero, notFound, site } from '../lib/site'
-import { drawnOpacity, holdScripts, revealOpacities, waitlistForm } from './waitlist-page'
+import { holdScripts, opacityAsDrawn, revealOpacities, waitlistForm } from './waitlist-page'
 
 test('shows the copy: forms, stats, the six features and the footer year', async ({ page }) => {
   await page.goto('/')
@@ -69,9 +69,13 @@ function scrollToShow(section: Locator, share: number): Promise<void> {
   }, share)
 }
 
-test('a section below the fold when the scripts run fades in once a tenth of it is in view', async ({
+test('a section below the fold when the scripts run fades in once a tenth of it is in view, the page refusing nothing under its policy', async ({
   page,
 }) => {
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
   await page.setViewportSize({ width: 390, height: 700 })
   await page.goto('/')
   expect(
@@ -80,14 +84,15 @@ test('a section below the fold when the scripts run fades in once a tenth of it 
   const heading = page.getByRole('heading', { name: features.title })
   const section = page.locator('[data-reveal]').filter({ has: heading })
   await expect(section).toHaveAttribute('data-reveal', 'hidden')
-  expect(await drawnOpacity(heading)).toBe(0)
+  expect(await heading.evaluate(opacityAsDrawn)).toBe(0)
 
   const revealed = nextReveal(section)
   await scrollToShow(section, REVEAL_VISIBILITY_THRESHOLD / 2)
   await expect(section).toHaveAttribute('data-reveal', 'hidden')
   await scrollToShow(section, REVEAL_VISIBILITY_THRESHOLD * 1.5)
   expect(await revealed).toEqual(expect.arrayContaining(['opacity', 'transform']))
-  await expect.poll(() => drawnOpacity(heading)).toBe(1)
+  await expect.poll(() => heading.evaluate(opacityAsDrawn)).toBe(1)
+  expect(refused).toEqual([])
 })
 
 test('with the scripts held back, every section is there when scrolled to, and stays when they run', async ({
@@ -107,7 +112,7 @@ test('with the scripts held back, every section is there when scrolled to, and s
   ]
   for (const text of seen) {
     await text.scrollIntoViewIfNeeded()
-    expect(await drawnOpacity(text)).toBe(1)
+    expect(await text.evaluate(opacityAsDrawn)).toBe(1)
   }
 
   // A visitor reading the features when the scripts arrive: not one frame of them fades.
@@ -128,11 +133,11 @@ test('with the scripts held back, every section is there when scrolled to, and s
   )
   scripts.release()
   expect(await lowest).toBe(1)
-  expect(await drawnOpacity(onScreen)).toBe(1)
+  expect(await onScreen.evaluate(opacityAsDrawn)).toBe(1)
 
   // What was below the fold then is revealed as it is scrolled to.
   await footer.scrollIntoViewIfNeeded()
-  await expect.poll(() => drawnOpacity(footer)).toBe(1)
+  await expect.poll(() => footer.evaluate(opacityAsDrawn)).toBe(1)
 })
 
 test('with reduced motion requested, everything is shown without scrolling', async ({
@@ -163,21 +168,6 @@ test('an unknown route shows the not-found page, logs the 404, and links home', 
     .toContain('404 Error: User attempted to access non-existent route: /no/such/page')
   await page.getByRole('link', { name: notFound.homeLink }).click()
   await expect(page).toHaveURL('/')
-})
-
-test('the page runs under its policy: nothing is refused while it loads and hydrates', async ({
-  page,
-}) => {
-  const refused: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
-  })
-  await page.goto('/')
-  const footer = page.locator('footer [data-reveal]')
-  await expect(footer).toHaveAttribute('data-reveal', 'hidden')
-  await footer.scrollIntoViewIfNeeded()
-  await expect(footer).toHaveAttribute('data-reveal', 'shown')
-  expect(refused).toEqual([])
 })
 
 for (const path of ['/', '/no/such/page']) {

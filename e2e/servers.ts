@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { DEMO_ANON_KEY, TEST_SIGNING_SECRET } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
+import { answering, answers } from '../tests/support/ports'
 
 /**
  * The two servers both browser suites run against (playwright.config.ts and
@@ -40,24 +40,6 @@ export function suiteServers(base: number) {
     },
   ]
   return { site, servers }
-}
-
-const answers = (url: string) =>
-  fetch(url).then(
-    (response) => response.ok,
-    () => false,
-  )
-
-/** Resolves once `url` answers 2xx, within `withinMs`; `alive` says whether to go on waiting. */
-export async function answering(url: string, withinMs: number, alive = () => true) {
-  const deadline = Date.now() + withinMs
-  while (Date.now() < deadline && alive()) {
-    if (await answers(url)) return
-    await sleep(200)
-  }
-  throw new Error(
-    `${url} did not answer${alive() ? ` within ${withinMs} ms` : ': its server exited'}`,
-  )
 }
 
 /** Starts the suite's servers as Playwright does for its own (stderr passed through); `stop` ends them. */

@@ -60,14 +60,9 @@ export function revealOpacities(page: Page): Promise<number[]> {
 }
 
 /**
- * How opaque an element is drawn: its computed opacity times every ancestor's.
- * Playwright's `toBeVisible` counts an element at opacity 0 as visible.
+ * How opaque an element is drawn, run in the page by any driver: its computed opacity times
+ * every ancestor's. Playwright's `toBeVisible` counts an element at opacity 0 as visible.
  */
-export function drawnOpacity(locator: Locator): Promise<number> {
-  return locator.evaluate(opacityAsDrawn)
-}
-
-/** The same, run in the page, by any driver. */
 export function opacityAsDrawn(el: Element): number {
   let opacity = 1
   for (let node: Element | null = el; node; node = node.parentElement)

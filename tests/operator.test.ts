@@ -1,15 +1,14 @@
-import { execFile, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtempDisposable, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import tls from 'node:tls'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Env } from '@/lib/env'
 import { lit } from '@/lib/waitlist/embedded-store'
@@ -19,11 +18,9 @@ import { connect, type Database } from '@/lib/waitlist/operator/database'
 import { chooseStores, type StoreKind } from '@/lib/waitlist/operator/stores'
 import { cli } from './support/cli'
 import { postgresUnavailable, pushedDatabase, superuser } from './support/postgres'
-import { cliProcess, runProcess } from './support/processes'
+import { cliProcess, runProcess, which } from './support/processes'
 import { selfSignedCertificate } from './support/self-signed'
 import { site, siteFolder } from './support/site-signups'
-
-const exec = promisify(execFile)
 
 const unavailable = postgresUnavailable()
 
@@ -48,7 +45,7 @@ const sql = <Row>(env: Env, statements: string, list?: StoreKind) =>
     list,
   )
 
-const temp = () => mkdtemp(path.join(os.tmpdir(), 'waitlist-'))
+const temp = () => mkdtempDisposable(path.join(os.tmpdir(), 'waitlist-'))
 
 /** How the commands name a database that no Supabase project ref names: its database, host and port. */
 const named = (url: string) => {
@@ -78,9 +75,12 @@ const STORES: Store[] = [
     signedAlready: true,
     async open() {
       const dir = await temp()
-      const drop = () => rm(dir, { recursive: true, force: true })
-      const data = await siteFolder(path.join(dir, 'data'))
-      return { env: { WAITLIST_DATA_DIR: data }, list: `the embedded database in ${data}`, drop }
+      const data = await siteFolder(path.join(dir.path, 'data'))
+      return {
+        env: { WAITLIST_DATA_DIR: data },
+        list: `the embedded database in ${data}`,
+        drop: () => dir.remove(),
+      }
     },
     confirm: '',
   },
@@ -133,7 +133,7 @@ describe.each(STORES)('$name', (store) => {
 
     beforeAll(async () => {
       ;({ env, list, drop } = await store.open())
-      files = await temp()
+      files = (await temp()).path
     })
     afterAll(async () => {
       await drop?.()
@@ -477,7 +477,7 @@ describe.skipIf(unavailable)(
       const pushed = await pushedDatabase()
       drop = pushed.drop
       host = named(pushed.url)
-      dir = await siteFolder(path.join(await temp(), 'data'))
+      dir = await siteFolder(path.join((await temp()).path, 'data'))
       env = { SUPABASE_DB_URL: pushed.url, WAITLIST_DATA_DIR: dir }
       for (const list of ['supabase', 'embedded'] as const)
         await sql(env, insert([['anna@example.com', 'hero_section', '2024-05-01T10:00:00Z']]), list)
@@ -684,9 +684,9 @@ describe('the command line', () => {
   })
 
   it('makes no list where WAITLIST_DATA_DIR holds none, naming the folder and the lists beside it', async () => {
-    const dir = await temp()
-    const list = await siteFolder(path.join(dir, 'waitlist'))
-    const typo = path.join(dir, 'waitlst')
+    await using dir = await temp()
+    const list = await siteFolder(path.join(dir.path, 'waitlist'))
+    const typo = path.join(dir.path, 'waitlst')
     expect(await cli('remove bob@example.com', { WAITLIST_DATA_DIR: typo })).toMatchObject({
       code: 2,
       stdout: '',
@@ -695,7 +695,6 @@ describe('the command line', () => {
       ],
     })
     expect(existsSync(typo)).toBe(false)
-    await rm(dir, { recursive: true, force: true })
   })
 
   describe('against a server that answers as PostgreSQL does when', () => {
@@ -740,7 +739,7 @@ describe('the command line', () => {
       })
     })
 
-    it.skipIf(!onPath('openssl'))('it presents a certificate Node does not trust', async () => {
+    it.skipIf(!which('openssl'))('it presents a certificate Node does not trust', async () => {
       const secureContext = tls.createSecureContext(selfSignedCertificate())
       // The answer to pg's SSLRequest: yes, then the handshake, with a certificate no authority signed.
       const url = await answering((socket) => {
@@ -764,7 +763,7 @@ describe('the embedded store while another process has the folder open, as a run
   const printed: string[] = []
 
   beforeAll(async () => {
-    dir = path.join(await temp(), 'data')
+    dir = path.join((await temp()).path, 'data')
     env = { WAITLIST_DATA_DIR: dir }
     owner = spawn(process.execPath, ['--import', 'tsx', 'tests/support/open-folder.ts', dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -842,7 +841,7 @@ describe('the embedded store while another process has the folder open, as a run
     }
   }, 60_000)
 
-  it.skipIf(!onPath('psql'))(
+  it.skipIf(!which('psql'))(
     'check prints the psql command that reaches it while the owner runs, and it answers',
     async () => {
       const { code, stdout } = await cli('check', env)
@@ -854,10 +853,11 @@ describe('the embedded store while another process has the folder open, as a run
         ),
       )
       const count = Number(/^(\d+) /.exec((await cli('count', env)).stdout)?.[1])
-      const { stdout: answer } = await exec('sh', [
-        '-c',
-        `${psql} -c 'select count(*) from public.waitlist'`,
-      ])
+      const { stdout: answer } = await runProcess(
+        'sh',
+        ['-c', `${psql} -c 'select count(*) from public.waitlist'`],
+        {},
+      )
       expect(answer).toMatch(new RegExp(`^ +${count}$`, 'm'))
     },
   )
@@ -865,17 +865,16 @@ describe('the embedded store while another process has the folder open, as a run
 
 describe('through npm, as an operator starts them', () => {
   it('with the -- forgotten, the command says to put it before the options, and writes nothing', async () => {
-    const dir = await temp()
-    const file = path.join(dir, 'x.csv')
+    await using dir = await temp()
+    const file = path.join(dir.path, 'x.csv')
     const result = await runProcess('npm', ['run', '-s', 'waitlist', 'export', '--output', file], {
-      WAITLIST_DATA_DIR: path.join(dir, 'data'),
+      WAITLIST_DATA_DIR: path.join(dir.path, 'data'),
     })
     expect(result).toMatchObject({ status: 2, stdout: '' })
     expect(result.said).toEqual([
       'waitlist: npm took --output for itself: put -- after `npm run waitlist` so that npm leaves the options to the command: npm run waitlist -- export --output …',
     ])
-    expect(existsSync(file) || existsSync(path.join(dir, 'data'))).toBe(false)
-    await rm(dir, { recursive: true, force: true })
+    expect(existsSync(file) || existsSync(path.join(dir.path, 'data'))).toBe(false)
   })
 
   const needed = Number(readFileSync('.nvmrc', 'utf8').trim())
@@ -908,7 +907,3 @@ describe('through npm, as an operator starts them', () => {
     },
   )
 })
-
-function onPath(program: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${program}`]).status === 0
-}

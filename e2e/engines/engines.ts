@@ -6,13 +6,11 @@
  * geckodriver, only WebDriver BiDi (puppeteer-core).
  */
 import { spawn } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { Builder, By, type WebDriver } from 'selenium-webdriver'
-import { unusedPort } from '../../tests/support/ports'
-import { answering } from '../servers'
+import { answering, unusedPort } from '../../tests/support/ports'
+import { which } from '../../tests/support/processes'
 
 /** A browser window on the site, as far as the tests go. */
 export type Visitor = {
@@ -39,16 +37,6 @@ export type Engine = {
   programs: string[]
   packages: string
   launch(): Promise<Visitor>
-}
-
-/** Where `program` is on PATH, if it is. */
-function which(program: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    try {
-      accessSync(path.join(dir, program), constants.X_OK)
-      return path.join(dir, program)
-    } catch {}
-  }
 }
 
 /** What keeps `engine` from running here, and how to install it; undefined when nothing does. */

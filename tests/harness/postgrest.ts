@@ -33,8 +33,6 @@ export type SupabaseHarness = {
   anonKey: string
   db: PGlite
   requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[]
-  /** A request to the data service as supabase-js sends it, with the public key: `path` under /rest/v1. */
-  rest(path: string, init?: RequestInit): Promise<Response>
   close(): Promise<void>
 }
 
@@ -187,16 +185,6 @@ export async function startSupabaseHarness(
     anonKey: DEMO_ANON_KEY,
     db,
     requests,
-    rest: (path, init = {}) =>
-      fetch(`${url}/rest/v1/${path}`, {
-        ...init,
-        headers: {
-          apikey: DEMO_ANON_KEY,
-          authorization: `Bearer ${DEMO_ANON_KEY}`,
-          'content-type': 'application/json',
-          ...init.headers,
-        },
-      }),
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -212,10 +200,5 @@ export const cannedAnswers = {
     status: 502,
     contentType: 'text/html',
     body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
-  },
-  internal500: {
-    kind: 'answer',
-    status: 500,
-    body: JSON.stringify(error('XX000', 'internal error')),
   },
 } as const satisfies Record<string, Fault>

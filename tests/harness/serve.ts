@@ -8,10 +8,7 @@
  */
 import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
 
-const faults: [prefix: string, fault: Fault][] = [
-  ['fail-502', cannedAnswers.html502],
-  ['fail-500', cannedAnswers.internal500],
-]
+const faults: [prefix: string, fault: Fault][] = [['fail-502', cannedAnswers.html502]]
 
 /** Unset: the migration's own ceiling. */
 function ceiling(value = ''): number | null | undefined {

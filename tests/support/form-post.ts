@@ -57,12 +57,9 @@ const outcomeTexts: [Outcome, string][] = [
 ]
 
 function outcomeOf(body: string): Outcome {
-  // The words sit in a <span> of their own, one per outcome (components/waitlist/waitlist-form.tsx).
-  const statuses = [...body.matchAll(/<p role="status"[^>]*>(?:<span>)?([^<]*)(?:<\/span>)?<\/p>/g)]
-    .map((match) => decode(match[1] ?? ''))
-    .filter(Boolean)
-  const said = statuses[0] ?? ''
-  return outcomeTexts.find(([, title]) => said.startsWith(decode(title)))?.[0] ?? 'unknown'
+  // The words sit in a <span>, there only in the form that has an outcome (components/waitlist/waitlist-form.tsx).
+  const said = decode(/<p role="status"[^>]*><span>([^<]*)<\/span><\/p>/.exec(body)?.[1] ?? '')
+  return outcomeTexts.find(([, title]) => said.startsWith(title))?.[0] ?? 'unknown'
 }
 
 export async function postSignup(form: SignupForm, options: PostOptions = {}): Promise<PostResult> {

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { unusedPort } from './ports'
+import { answering, answers, unusedPort } from './ports'
 
 export const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 
@@ -48,11 +48,7 @@ export async function startNextServer({
   }
   port ??= await unusedPort()
   // Something already answering there would pass for this server.
-  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
-    () => true,
-    () => false,
-  )
-  if (taken)
+  if (await answers(`http://127.0.0.1:${port}/`))
     throw new Error(`Port ${port} is already in use: stop what runs there, or pick another`)
   const args = [NEXT_BIN, 'start', dir, '-p', String(port), '-H', '127.0.0.1']
   const child = spawn(process.execPath, args, {
@@ -86,23 +82,12 @@ export async function startNextServer({
     },
   }
 
-  const readyWithinMs = 60_000
-  const deadline = Date.now() + readyWithinMs
-  while (Date.now() < deadline) {
-    if (gone()) throw new Error(`next start exited at start:\n${output}`)
-    try {
-      const response = await fetch(`${server.url}/`, {
-        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
-      })
-      if (response.ok) {
-        if (readyOutput) await server.waitForOutput(readyOutput, Math.max(1, deadline - Date.now()))
-        return server
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250)
+  try {
+    await answering(`${server.url}/`, 60_000, () => !gone())
+    if (readyOutput) await server.waitForOutput(readyOutput)
+  } catch (error) {
+    await server.stop('SIGKILL')
+    throw new Error(`next start: ${(error as Error).message}:\n${output.slice(-4000)}`)
   }
-  await server.stop('SIGKILL')
-  throw new Error(`next start did not answer within ${readyWithinMs} ms:\n${output.slice(-4000)}`)
+  return server
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** A loopback port that nothing listens on (it was free a moment ago): a backend that refuses connections. */
 export async function unusedPort(): Promise<number> {
@@ -7,4 +8,23 @@ export async function unusedPort(): Promise<number> {
   const { port } = server.address() as { port: number }
   await new Promise((resolve) => server.close(resolve))
   return port
+}
+
+/** Whether `url` answers 2xx now. */
+export const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
+    (response) => response.ok,
+    () => false,
+  )
+
+/** Resolves once `url` answers 2xx, within `withinMs`; `alive` says whether to go on waiting. */
+export async function answering(url: string, withinMs: number, alive = () => true) {
+  const deadline = Date.now() + withinMs
+  while (Date.now() < deadline && alive()) {
+    if (await answers(url)) return
+    await sleep(200)
+  }
+  throw new Error(
+    `${url} did not answer${alive() ? ` within ${withinMs} ms` : ': its server exited'}`,
+  )
 }

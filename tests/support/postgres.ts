@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { cp, mkdtempDisposable, readdir, readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -125,18 +125,18 @@ export async function pushDatabase({ owner, password, port }: Cluster) {
   const owned = new pg.Client({ connectionString: url })
   await owned.connect()
   const drop = () => superuser(`drop database if exists ${name} with (force)`).then(() => {})
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'waitlist-push-'))
+  await using scratch = await mkdtempDisposable(path.join(os.tmpdir(), 'waitlist-push-'))
   try {
     // Default privileges are per role: the owner's apply to what it creates.
     await owned.query(platform)
     // A project of its own holding the migrations; the CLI's home (its traces) goes with it.
     const files = (await readdir(MIGRATIONS)).filter((file) => file.endsWith('.sql')).sort()
-    await cp(MIGRATIONS, path.join(scratch, 'supabase', 'migrations'), {
+    await cp(MIGRATIONS, path.join(scratch.path, 'supabase', 'migrations'), {
       recursive: true,
       filter: (file) => file === MIGRATIONS || files.includes(path.basename(file)),
     })
-    const push = ['db', 'push', '--workdir', scratch, '--db-url', url, '--yes']
-    await supabase(push, { SUPABASE_HOME: path.join(scratch, '.home') })
+    const push = ['db', 'push', '--workdir', scratch.path, '--db-url', url, '--yes']
+    await supabase(push, { SUPABASE_HOME: path.join(scratch.path, '.home') })
     const { rows } = await owned.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations order by version',
     )
@@ -149,6 +149,5 @@ export async function pushDatabase({ owner, password, port }: Cluster) {
     throw error
   } finally {
     await owned.end()
-    await rm(scratch, { recursive: true, force: true })
   }
 }

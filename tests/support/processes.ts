@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { accessSync, constants } from 'node:fs'
+import path from 'node:path'
 
 /** `program args` in a process group of its own, killed whole if it outlives a minute. */
 export async function runProcess(program: string, args: string[], env: Record<string, string>) {
@@ -20,3 +22,13 @@ export async function runProcess(program: string, args: string[], env: Record<st
 /** The commands as a process of their own, for what only a process shows: how it ends, and all it prints. */
 export const cliProcess = (args: string[], env: Record<string, string>) =>
   runProcess(process.execPath, ['--import', 'tsx', 'scripts/waitlist.ts', ...args], env)
+
+/** Where `program` is on PATH, if it is. */
+export function which(program: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    try {
+      accessSync(path.join(dir, program), constants.X_OK)
+      return path.join(dir, program)
+    } catch {}
+  }
+}
