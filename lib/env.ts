@@ -124,10 +124,7 @@ export function readServerConfig(env: Env, platform = process.platform): ConfigR
   }
 }
 
-/**
- * A missing folder is made, but a set one's parent must exist. The caller names the folder: a path
- * built here from the environment would have Turbopack trace the whole project into the server.
- */
+/** The caller names the folder: a path built here from the environment has Turbopack trace the whole project into the server. */
 export function dataFolderProblem(dir: string, isSet: boolean): string | undefined {
   const where = path.resolve(dir)
   const variable = isSet

@@ -25,9 +25,8 @@ export const seo = {
 } as const
 
 /**
- * One record per waitlist form; where each sits is the page's. The server takes the records'
- * sources; the table, those its CHECK lists (a new one needs a migration). The button's width
- * beside the field has room for either label in Geist or its fallback: it never moves as Geist arrives.
+ * One record per form; the table takes the sources its CHECK lists, so a new one needs a migration.
+ * The button's width fits either label in Geist or its fallback: nothing moves as Geist arrives.
  */
 export const waitlistForms = {
   hero: {
@@ -109,10 +108,7 @@ export const notFound = {
 
 export const REVEAL_VISIBILITY_THRESHOLD = 0.1
 
-/**
- * What a signup ends in, as a toast (its tone is the sonner toast that shows it) and in the form's
- * status line; the error pages say the failure too.
- */
+/** What a signup ends in, in a toast (a tone is sonner's method) and the form's status line. */
 export const notices = {
   joined: {
     tone: 'success',

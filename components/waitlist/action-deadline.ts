@@ -1,12 +1,9 @@
-// Next sends actions one at a time and never gives up on one: each action post gets a deadline.
-// Longer than the server's store timeout (8 s by default) plus a slow round trip.
+// Next never gives up on an action; this outlasts the store's timeout (8 s) and a slow round trip.
 export const ACTION_DEADLINE_MS = 12_000
 
 /**
- * Next has no public way to give up on an action: this wraps the page's fetch, which Next sends
- * actions with, and takes every POST for one (Next documents actions as POSTs only; this page
- * sends no other). "gives up on a post that never ends" (e2e/signup-failures.spec.ts) fails
- * first the day a release sends them another way.
+ * No public way exists: Next sends actions with the page's fetch, as POSTs (this page sends no
+ * other). "gives up on a post that never ends" (e2e/signup-failures.spec.ts) fails first if that changes.
  */
 export function installActionDeadline(): void {
   const send = window.fetch.bind(window)

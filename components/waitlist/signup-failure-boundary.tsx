@@ -16,10 +16,7 @@ type State = { sent: string; failed: boolean }
 
 let deploymentGone = false
 
-/**
- * Catches the post useActionState rethrows. React mounts a boundary's children anew each time it
- * catches, so the form starts over, failed, with the address sent.
- */
+/** Catches the post useActionState rethrows: the form mounts anew, failed, with the address. */
 export class SignupFailureBoundary extends Component<Props, State> {
   override state: State = { sent: '', failed: false }
 
@@ -28,9 +25,8 @@ export class SignupFailureBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown): void {
-    // A deployment since the page loaded: every later post from it would fail the same way.
-    // next/navigation's own test for it, marked unstable: the redeploy test of
-    // e2e/signup-failures.spec.ts fails first if a release changes it.
+    // Every later post from a page whose deployment is gone fails alike. next/navigation marks
+    // this test unstable: the redeploy test (e2e/signup-failures.spec.ts) fails first on a change.
     if (isUnrecognizedAction(error)) deploymentGone = true
     const note = deploymentGone
       ? ' The site has been deployed since this page loaded: the next signup reloads it.'

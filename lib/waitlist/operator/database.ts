@@ -53,11 +53,7 @@ const holdsList = (dir: string) =>
     () => false,
   )
 
-/**
- * The embedded list is the site's to make, at its first start: a folder that holds none is a
- * mistyped WAITLIST_DATA_DIR, said with the lists beside it, never a new list. Bounded by the
- * store's timeout, whatever the folder's disk does.
- */
+/** Only the site makes a list: a folder that holds none is a mistyped WAITLIST_DATA_DIR, never a new list. */
 async function checkFolder(target: Extract<Target, { kind: 'embedded' }>, site: SiteStore) {
   const deadline = AbortSignal.timeout(target.timeoutMs)
   const held = await untilAborted(holdsList(target.dir), deadline).catch(() => {

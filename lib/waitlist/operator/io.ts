@@ -1,6 +1,5 @@
-// What a command runs with (the process's environment and streams), what it says, and the
-// failures it expects, each said in one line with its exit status; anything else is a bug, and
-// keeps its stack trace.
+// What a command runs with and says, and the failures it expects, each one line with its exit
+// status; anything else is a bug, and keeps its stack trace.
 import type { Readable, Writable } from 'node:stream'
 import pg from 'pg'
 import type { Env } from '@/lib/env'

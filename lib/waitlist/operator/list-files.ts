@@ -147,10 +147,7 @@ export function readBackup(text: string): { rows: (ImportRow | Rejected)[]; eras
   return { rows: checkAll(list), erasures: { key, marks } }
 }
 
-/**
- * A new file outside the repository, or in exports/, which git ignores: an export holds people's
- * addresses. Said before the list is read.
- */
+/** An export holds people's addresses: a new file outside the project, or in exports/ (ignored). */
 export async function checkOutput(file: string): Promise<void> {
   const found = await stat(file).catch(() => undefined)
   if (found?.isDirectory())

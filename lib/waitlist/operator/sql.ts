@@ -154,10 +154,7 @@ export const lastSigned = (column: string) =>
   `coalesce(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') || ', ' ||
      (extract(epoch from now() - ${column}) / 60)::int || ' min ago', 'never')`
 
-/**
- * Unless forced, the previous secret stays while it signed, or was replaced, in the last 10
- * minutes: a site not yet redeployed may sign with it. Resolves to why it stays, or null.
- */
+/** Why the previous secret stays (a site not yet redeployed may still sign with it), or null. */
 export async function retirePreviousSigningSecret(db: Connected, force: boolean) {
   const { retired, last, replaced } = await firstRow<{
     retired: boolean
