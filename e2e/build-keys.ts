@@ -1,11 +1,6 @@
-/**
- * Supabase settings of the kinds a real deployment has at build time, set
- * while the end-to-end suite's one production build runs (e2e/build.ts), so
- * e2e/bundle.spec.ts can look for the keys in everything a browser can load.
- * Next inlines any `process.env.NEXT_PUBLIC_*` it finds in client code at
- * build time: a key given only to `next start` could never show up there.
- * Neither key works anywhere; the servers the tests start use their own.
- */
+// Supabase settings as a deployment has them at build time (e2e/build.ts): Next inlines client
+// code's `process.env.NEXT_PUBLIC_*` only then, so only these could leak for e2e/bundle.spec.ts to
+// find. Neither key works anywhere.
 export const BUILD_KEYS = {
   NEXT_PUBLIC_SUPABASE_URL: 'https://buildtimeonlyprojectx.supabase.co',
   /** A legacy key: a JWT whose role is anon. */

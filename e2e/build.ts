@@ -1,10 +1,6 @@
-/**
- * The end-to-end suites' production build (`npm run test:e2e`): `npm run build`
- * with the Supabase settings of e2e/build-keys.ts set, then a stamp naming
- * the build, which e2e/bundle.spec.ts asks for before it trusts the build.
- * With `--reuse` (`npm run test:engines`), a build this script made that .next
- * still holds is kept: `npm test` builds once for both browser suites.
- */
+// The e2e suites' production build: `npm run build` with e2e/build-keys.ts set, then a stamp that
+// e2e/bundle.spec.ts checks before trusting the build. `--reuse` keeps a build this script made, so
+// `npm test` builds once for both browser suites.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { BUILD_KEYS, BUILD_KEYS_STAMP } from './build-keys'

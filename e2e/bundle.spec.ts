@@ -4,25 +4,16 @@ import { expect, test } from '@playwright/test'
 import { DEMO_ANON_KEY } from '../tests/harness/postgrest'
 import { BUILD_KEYS, BUILD_KEYS_STAMP } from './build-keys'
 
-/**
- * The Supabase key, and the client that would use it, never reach the
- * browser. The build ran with keys of both kinds set (e2e/build.ts), as on a
- * deployment, and the servers run with another (DEMO_ANON_KEY); none of them
- * may appear in any file a page can load, whenever it loads it: every file
- * under .next/static (chunks asked for later included), and each page as
- * served, HTML and RSC payload.
- */
+// The Supabase key and its client never reach the browser: the build had keys of both kinds
+// (e2e/build.ts), the servers DEMO_ANON_KEY; none may be in .next/static or in any page as served.
 const KEYS = {
   'the legacy key given to the build': BUILD_KEYS.NEXT_PUBLIC_SUPABASE_ANON_KEY,
   'the publishable key given to the build': BUILD_KEYS.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
   'the key the server runs with': DEMO_ANON_KEY,
 }
 
-/**
- * Strings of supabase-js (the X-Client-Info header it sends) and postgrest-js
- * (its error's name) that minification keeps: the test first finds them in
- * the server's bundle, which does hold the client.
- */
+// Strings of supabase-js (its X-Client-Info header) and postgrest-js (its error's name) that
+// minifying keeps; the test first finds them in the server's bundle, which does hold the client.
 const CLIENT_MARKS = ['X-Client-Info', 'PostgrestError']
 const KEY_NAMES = ['SUPABASE_ANON_KEY', 'SUPABASE_PUBLISHABLE_KEY']
 

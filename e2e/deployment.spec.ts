@@ -13,11 +13,8 @@ import { postSignup, readSignupForm, type SignupForm } from '../tests/support/fo
 import { startNextServer, STORE_OPEN, type NextServer } from '../tests/support/next-server'
 import { toastsShown, uniqueEmail, waitlistForm } from './waitlist-page'
 
-/**
- * The site as deployed: `next start` servers of one build on a Supabase
- * stand-in with a signing secret set, as after the README's deploy steps.
- * The database's clock stands still, so every post below falls in one minute.
- */
+// `next start` servers of one build on a Supabase stand-in with a signing secret, as after the
+// README's deploy steps. The database's clock stands still, so every post below is in one minute.
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 let harness: SupabaseHarness

@@ -12,11 +12,8 @@ import {
 import { startNextServer, STORE_OPEN, type NextServer } from '../tests/support/next-server'
 import { cliProcess } from '../tests/support/processes'
 
-/**
- * The embedded database's promises, kept by real `next start` processes on one
- * data folder: what a crash, a restart and a second server do to the list.
- * Signups are the form's post without JavaScript, the smallest real request.
- */
+// The embedded database's promises under real `next start` processes on one data folder: crash,
+// restart, a second server. Signups are the no-JavaScript post, the smallest real request.
 test.describe.configure({ timeout: 180_000 })
 
 let folder: string

@@ -50,11 +50,8 @@ function nextReveal(section: Locator): Promise<string[]> {
   )
 }
 
-/**
- * Scrolls the page so that `share` of `section`'s height has come up over the bottom edge, and
- * resolves once the page's own observers have been told: they report in the order they were
- * made, so before the one made here.
- */
+// Scrolls `share` of `section` over the bottom edge and resolves after the page's observers hear of
+// it: observers report in the order they were made, so theirs before the one made here.
 function scrollToShow(section: Locator, share: number): Promise<void> {
   return section.evaluate((el, share) => {
     const { top, height } = el.getBoundingClientRect()

@@ -3,12 +3,8 @@ import { DEMO_ANON_KEY, TEST_SIGNING_SECRET } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
 import { answering, answers } from '../tests/support/ports'
 
-/**
- * The two servers both browser suites run against (playwright.config.ts and
- * e2e/engines): the Supabase stand-in, which signs its inserts as production
- * does and where every notice can be reached, and the production build on it.
- * The site listens on port `base`, the stand-in on the one after it.
- */
+// Both browser suites' servers: the Supabase stand-in, signing inserts as production does and where
+// every notice is reachable, and the production build on it. Site on port `base`, stand-in on +1.
 type Server = { command: string; url: string; env: Record<string, string> }
 
 export function suiteServers(base: number) {

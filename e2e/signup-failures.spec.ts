@@ -13,12 +13,8 @@ import {
   type FormName,
 } from './waitlist-page'
 
-/**
- * Every way a signup can fail between the page and the server: the network,
- * a proxy or platform in front, an answer that is not one, a post that never
- * ends, a deployment that is gone. Each ends in the failure notice for that
- * form alone, the address kept, logged, and the next attempt goes through.
- */
+// Every way a signup can fail between page and server (network, proxy, non-answer, endless post,
+// gone deployment) ends in that form's failure notice, address kept, logged; the next one succeeds.
 
 /** What Next's router rejects an action with when the answer is not an action's. */
 const UNEXPECTED_RESPONSE = 'An unexpected response was received from the server.'
@@ -130,9 +126,8 @@ for (const name of forms) {
         await route.abort().catch(() => {})
       })
       const address = uniqueEmail('held')
-      // The page's time stands still from the press until the deadline, however long the press
-      // itself takes on a busy machine: only the fast-forwards below move it. (Pausing jumps a
-      // minute ahead first, so no busy machine's delay makes it the past; no post is under way.)
+      // Time stands still from the press to the deadline however busy the machine; only the
+      // fast-forwards move it. Paused a minute ahead so no delay makes it the past; no post is out.
       await page.clock.pauseAt(Date.now() + 60_000)
       await form.join(address)
       await expect(form.button).toHaveText(form.copy.busyLabel)

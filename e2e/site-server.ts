@@ -1,10 +1,5 @@
-/**
- * The suite's shared server (playwright.config.ts): `next start` with these
- * arguments, its output passed through. Some tests make a signup fail on
- * purpose, and the server logs each failure as it would a real one, with a
- * stack trace where Next gives one: those lines are marked as caused on
- * purpose, one line each, so that they do not read as the suite failing.
- */
+// The suite's shared `next start` (playwright.config.ts), output passed through: failures tests
+// cause on purpose, stack traces included, are marked line by line, not to read as the suite's.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { NEXT_BIN } from '../tests/support/next-server'

@@ -12,11 +12,8 @@ import {
   waitlistForm,
 } from './waitlist-page'
 
-/**
- * sonner is fetched only once a visitor turns to a form, never with the page,
- * and the page works before (and without) any of its scripts. These hold scripts back to
- * see what a visitor sees when an outcome beats them.
- */
+// sonner loads only once a visitor turns to a form, and the page works before any script: these
+// hold scripts back to see what a visitor sees when an outcome beats them.
 const isSonner = (body: string) => body.includes('data-sonner-toaster')
 
 // A script still held, or on its way, when a test ends is no failure of the page.

@@ -4,18 +4,9 @@ import path from 'node:path'
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium'
 
-/**
- * Geist arrives after the first paint (it is not preloaded), so the page is
- * first set in a fallback face scaled to Geist's metrics
- * (components/brand/typeface-fallbacks.css). Its arrival must move nothing: with
- * the font file held back, then let through, every text block is as tall in
- * the fallback as in Geist, no layout shift is recorded, and no larger paint
- * (a new LCP candidate) appears. Proved at a phone's, a tablet's and a
- * desktop's width, with this machine's fonts and with Roboto alone, as on
- * Android: a fontconfig that lists only Debian's fonts-roboto-unhinted and
- * renders as Chrome on Android does (slight hinting, so glyphs keep their
- * fractional advances).
- */
+// Geist is not preloaded: the page first paints in a fallback scaled to its metrics
+// (components/brand/typeface-fallbacks.css), so its arrival must shift nothing nor paint a new LCP.
+// The Roboto-only fontconfig renders as Chrome on Android: slight hinting, fractional advances.
 const widths = [375, 412, 768, 1440]
 const ROBOTO = '/usr/share/fonts/truetype/roboto/unhinted'
 

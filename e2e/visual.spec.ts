@@ -2,19 +2,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { notFound } from '../lib/site'
 import { revealOpacities } from './waitlist-page'
 
-/**
- * The page as a visitor sees it, pixel for pixel, at a phone's, a tablet's and
- * a desktop's width: work done for speed must not change the look. A deliberate
- * change of look updates the baselines (`npx playwright test e2e/visual.spec.ts
- * --update-snapshots`) in a commit of its own.
- */
+// The page pixel for pixel: speed work must not change its look. A deliberate change updates the
+// baselines (`npx playwright test e2e/visual.spec.ts --update-snapshots`) in a commit of its own.
 const widths = [375, 768, 1440]
 
-/**
- * Once the scripts have hidden what was below the fold (the footer, at every
- * width here), scrolls each section into view until it has revealed, then back
- * to the top once all have settled.
- */
+/** Waits for the scripts to hide the footer, scrolls each section in until shown, then back up. */
 async function revealEverything(page: Page): Promise<void> {
   await expect(page.locator('footer [data-reveal]')).toHaveAttribute('data-reveal', 'hidden')
   for (const section of await page.locator('[data-reveal]').all()) {

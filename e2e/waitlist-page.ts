@@ -59,10 +59,7 @@ export function revealOpacities(page: Page): Promise<number[]> {
     .evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).opacity)))
 }
 
-/**
- * How opaque an element is drawn, run in the page by any driver: its computed opacity times
- * every ancestor's. Playwright's `toBeVisible` counts an element at opacity 0 as visible.
- */
+/** Opacity as drawn, own times every ancestor's: Playwright's `toBeVisible` passes at opacity 0. */
 export function opacityAsDrawn(el: Element): number {
   let opacity = 1
   for (let node: Element | null = el; node; node = node.parentElement)

@@ -29,11 +29,7 @@ vi.mock('node:fs/promises', async (original) => {
 })
 const children: ChildProcess[] = []
 
-/**
- * `count` processes that claim the folder together: each is started and
- * loaded, then all are told to go at once. Resolves with what each says
- * (tests/support/claim-folder.ts) and its pid.
- */
+/** Claimants (tests/support/claim-folder.ts) let go together only once all have loaded, to race. */
 async function race(count: number): Promise<{ said: string; pid: number }[]> {
   const racers = Array.from({ length: count }, () =>
     spawn(process.execPath, ['--import', 'tsx', 'tests/support/claim-folder.ts', folder], {

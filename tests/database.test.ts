@@ -11,12 +11,8 @@ import { visitorHeaders, type Visitor } from '@/lib/waitlist/visitor'
 import { cli } from './support/cli'
 import { postgresUnavailable, pushedDatabase, supabase } from './support/postgres'
 
-/**
- * The rules every way in meets, kept by the table and its trigger
- * (supabase/migrations): tried as the public's role would, with the headers
- * the data service hands to SQL, on the embedded database and on PostgreSQL 15
- * with the schema `supabase db push` applied.
- */
+// The rules every way in meets, kept by the table and its trigger: tried as the public's role with
+// the data service's headers, on the embedded database and PostgreSQL 15 after `supabase db push`.
 const SECRET = 'a-secret-of-at-least-thirty-two-characters'
 const unavailable = postgresUnavailable()
 
@@ -447,10 +443,7 @@ describe.each([
     })
   })
 
-  /**
-   * Runs `held` in a transaction left open, and `meanwhile` in another session; commits `held`
-   * once `meanwhile` waits for a lock it holds, or has gone through without waiting.
-   */
+  /** Commits `held`, left open, once `meanwhile` (another session) waits on its lock or is done. */
   async function race(held: string, meanwhile: string) {
     const [holder, other] = [url, url].map((at) => new pg.Client({ connectionString: at }))
     await Promise.all([holder!.connect(), other!.connect()])
@@ -539,15 +532,8 @@ describe.each([
   })
 })
 
-/**
- * The README's steps to change the signing secret, on PostgreSQL 15 as
- * `supabase db push` leaves a project, through the operator's own commands,
- * while two sites sign up without pause: one signing with the old secret (the
- * deployment being replaced), one with the new (the deployment replacing it),
- * each with the site's own signing code and insert. What a server adds to
- * that, reading WAITLIST_SIGNING_SECRET and sending its insert through the
- * data service, e2e/deployment.spec.ts proves with next start.
- */
+// The README's secret change on PostgreSQL 15, by the operator's commands, while sites on the old
+// and the new secret sign up without pause; e2e/deployment.spec.ts adds the server, by next start.
 describe.skipIf(unavailable)('changing the signing secret, as the README says', () => {
   const OLD = 'the-secret-the-site-signs-with-now-0123456789'
   const NEW = 'the-secret-that-replaces-it-0123456789abcdefgh'

@@ -1,10 +1,6 @@
-/**
- * WebKit and Firefox as Debian installs them, each behind the few things the
- * tests do with a page. Playwright drives only its own builds of the two, so
- * each is driven over the protocol it speaks: WebKitGTK's WebKitWebDriver
- * speaks only W3C WebDriver (selenium-webdriver), and Firefox ESR, without
- * geckodriver, only WebDriver BiDi (puppeteer-core).
- */
+// WebKit and Firefox as Debian installs them. Playwright drives only its own builds, so WebKitGTK
+// is driven over W3C WebDriver (selenium-webdriver) and Firefox ESR, lacking geckodriver, over
+// WebDriver BiDi (puppeteer-core).
 import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import puppeteer from 'puppeteer-core'

@@ -15,12 +15,8 @@ import { startSuiteServers } from '../servers'
 import { forms, opacityAsDrawn, uniqueEmail, type FormName } from '../waitlist-page'
 import { engines, missing, type Visitor } from './engines'
 
-/**
- * What the spec promises a visitor, in WebKit and Firefox, at a phone's width
- * and a desktop's, on the production build and the Supabase stand-in of the
- * Playwright suite (e2e/servers.ts). Without an engine its tests skip, saying
- * how to install it; on CI, where .ci/run installs both, they fail instead.
- */
+// The spec's promises in WebKit and Firefox, on the Playwright suite's servers (e2e/servers.ts).
+// Without an engine the tests skip, saying how to install it; on CI, installing both, they fail.
 const screens = [
   { width: 375, height: 812 },
   { width: 1440, height: 900 },

@@ -1,14 +1,6 @@
-/**
- * A stand-in for a Supabase project's data service (PostgREST behind the API
- * gateway), for tests: requests run on PGlite with this project's migrations,
- * as `anon`, the role of the public key, and are answered with PostgREST's statuses and
- * bodies (its error table: https://docs.postgrest.org/en/stable/references/errors.html).
- * It speaks what the site and an outsider holding a key would send: an insert
- * (POST, one object or an array). Like PostgREST, each request is one
- * transaction that first sets the role and `request.method`, `request.path`,
- * `request.headers` (one JSON object, names lower-cased, cookies left out) and
- * `request.jwt.claims`.
- */
+// A stand-in for a Supabase project's data service (PostgREST behind the gateway), for tests:
+// inserts run on PGlite with the migrations as `anon`, each one transaction, answered with
+// PostgREST's statuses and bodies (https://docs.postgrest.org/en/stable/references/errors.html).
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'

@@ -1,11 +1,6 @@
-/**
- * The Supabase stand-in as a server, for the end-to-end tests and for trying
- * the Supabase path by hand: `npm run harness` (HARNESS_PORT, default 54329;
- * HARNESS_CEILING sets the database's ceiling, `none` for none). An address whose
- * local part starts with one of the prefixes below gets its fault, so every
- * notice can be reached through the page. HARNESS_SIGNING_SECRET sets the
- * database's signing secret, as `npm run waitlist -- signing-secret --set` does.
- */
+// The Supabase stand-in as a server, for the e2e tests and trying by hand: `npm run harness`
+// (HARNESS_PORT, default 54329; HARNESS_CEILING, `none` for none; HARNESS_SIGNING_SECRET).
+// An address whose local part starts with a prefix below gets its fault: every notice is reachable.
 import { cannedAnswers, startSupabaseHarness, type Fault } from './postgrest'
 
 const faults: [prefix: string, fault: Fault][] = [['fail-502', cannedAnswers.html502]]

@@ -13,10 +13,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-/**
- * The Chromium to drive: `PLAYWRIGHT_CHROMIUM_EXECUTABLE`, else the system's
- * `/usr/bin/chromium`, else the browser Playwright installed for itself.
- */
+/** Chromium as the environment names it, else the system's, else Playwright's own. */
 export function findChromium(): string | undefined {
   const fromEnv = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE
   if (fromEnv) {

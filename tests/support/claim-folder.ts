@@ -1,11 +1,6 @@
-/**
- * A process that claims a data folder and holds it until killed:
- * `claim-folder.ts <folder>`. It says `ready` once loaded and claims at the
- * first line on its stdin, so that many can be let go at once. Like a server
- * opening the folder, it tries again when the rival it lost to stepped back
- * too, until it holds the folder (`won <pid>`) or finds who does (`lost to
- * <who>`); after 10 s of neither, `nobody`.
- */
+// Claims a data folder and holds it until killed: `claim-folder.ts <folder>`. Says `ready` once
+// loaded and claims at its first stdin line, so many go at once; retries like a server when its
+// rival stepped back too, then says `won <pid>`, `lost to <who>` or, after 10 s, `nobody`.
 import { once } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { claimFolder, findOwner } from '../../lib/waitlist/data-folder'

@@ -1,10 +1,5 @@
-/**
- * The signup exactly as a browser without JavaScript sends it: the hidden
- * fields React renders into each form (`$ACTION_REF_…`, `$ACTION_…:0`,
- * `$ACTION_KEY`) replayed with the visitor's fields, as multipart/form-data,
- * to the page the form sits on. Used by the end-to-end tests that start
- * servers of their own.
- */
+// The signup as a browser without JavaScript sends it: React's hidden `$ACTION_*` fields and the
+// visitor's, as multipart/form-data, to the form's page; for e2e tests with servers of their own.
 import { notices } from '../../lib/site'
 
 export type Field = readonly [name: string, value: string]

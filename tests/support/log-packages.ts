@@ -1,8 +1,5 @@
-/**
- * Loaded into a server with `NODE_OPTIONS=--import <this file>`: writes
- * `[package] <name>` to stderr the first time the process loads a file of a
- * package under node_modules, by `import` or by `require`.
- */
+// Loaded with `NODE_OPTIONS=--import <this file>`: writes `[package] <name>` to stderr the first
+// time the process loads a file of a package, by `import` or `require`.
 import { registerHooks } from 'node:module'
 
 const seen = new Set<string>()

@@ -3,11 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
-/**
- * A data folder that holds a list, held by a process that never answers, as
- * a stuck server's is: its owner and SQL sockets take connections and say
- * nothing. Resolves to what lets the folder go.
- */
+/** A data folder held as a stuck server holds it: its sockets take connections and say nothing. */
 export async function muteFolder(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true })
   await writeFile(path.join(dir, 'PG_VERSION'), '17\n')

@@ -32,11 +32,7 @@ export type NextServer = {
   stop(signal?: NodeJS.Signals): Promise<void>
 }
 
-/**
- * Starts `next start` on 127.0.0.1 for a test or a bench, and resolves once
- * `/` answers 200 (within a minute); if it never does, the error carries what
- * the server said.
- */
+/** Resolves once `/` answers 200; if it never does, the error carries what the server said. */
 export async function startNextServer({
   dir = '.',
   port,

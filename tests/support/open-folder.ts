@@ -1,8 +1,5 @@
-/**
- * A process that has a data folder's database open, as a running site has,
- * until SIGTERM: `open-folder.ts <folder>`. It prints `open` once it serves
- * the folder, and `closed` once it has let go of it.
- */
+// Holds a data folder's database open until SIGTERM, as a running site does:
+// `open-folder.ts <folder>`. Prints `open` once it serves the folder, `closed` once it has let go.
 import { openFolder } from '../../lib/waitlist/data-folder'
 
 const folder = await openFolder(process.argv[2]!)

@@ -8,12 +8,8 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
 
-/**
- * PostgreSQL 15 as a Supabase project meets the operator: a database owned by
- * a role that, like Supabase's `postgres`, is no superuser, its schema applied
- * by `supabase db push`. `setup` runs once per run (Vitest's globalSetup) and
- * makes that role; each test file makes a database of its own.
- */
+// PostgreSQL 15 as a Supabase project meets the operator: the owner, like Supabase's `postgres`, is
+// no superuser. `setup` (Vitest's globalSetup) makes that role once; each test file, its database.
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: Cluster | { reason: string }
@@ -97,11 +93,7 @@ export function postgresUnavailable(): string | undefined {
   return 'reason' in given ? given.reason : undefined
 }
 
-/**
- * A new database, as `supabase db push` leaves a new project: supabase/migrations
- * applied and recorded.
- * Resolves to its connection string, for SUPABASE_DB_URL.
- */
+/** A database as `supabase db push` leaves one, migrations applied and recorded; its URL. */
 export async function pushedDatabase() {
   const given = inject('postgres')
   if (!given || 'reason' in given)

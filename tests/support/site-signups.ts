@@ -3,11 +3,7 @@ import { openFolder } from '@/lib/waitlist/data-folder'
 import { insertStatement } from '@/lib/waitlist/embedded-store'
 import { visitorHeaders } from '@/lib/waitlist/visitor'
 
-/**
- * The site's signup, as the embedded store sends it: one message that inserts
- * as `anon`, signed with the database's secret when one is set. Resolves to a
- * function that signs one address up.
- */
+/** The embedded store's signup: one insert as `anon`, signed when the database has a secret. */
 export async function site(db: Pick<pg.Client, 'query'>) {
   const { rows } = await db.query<{ secret: string | null }>(
     'select signing_secret as secret from waitlist_private.secrets',
