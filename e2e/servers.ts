@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { DEMO_ANON_KEY, TEST_SIGNING_SECRET } from '../tests/harness/postgrest'
 import { noSupabase } from '../tests/support/environments'
-import { answering, answers } from '../tests/support/ports'
+import { answering, listening } from '../tests/support/ports'
 
 // Both browser suites' servers: the Supabase stand-in, signing inserts as production does and where
 // every notice is reachable, and the production build on it. Site on port `base`, stand-in on +1.
@@ -42,7 +42,7 @@ export function suiteServers(base: number) {
 export async function startSuiteServers(base: number) {
   const { site, servers } = suiteServers(base)
   for (const { url } of servers)
-    if (await answers(url))
+    if (await listening(url))
       throw new Error(`${url} already answers: stop what runs there, or set E2E_PORT_BASE`)
   const started = servers.map(({ command, env }) =>
     spawn(command, {

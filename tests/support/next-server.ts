@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { answering, answers, unusedPort } from './ports'
+import { answering, listening, unusedPort } from './ports'
 
 export const NEXT_BIN = path.join('node_modules', 'next', 'dist', 'bin', 'next')
 
@@ -44,7 +44,7 @@ export async function startNextServer({
   }
   port ??= await unusedPort()
   // Something already answering there would pass for this server.
-  if (await answers(`http://127.0.0.1:${port}/`))
+  if (await listening(`http://127.0.0.1:${port}/`))
     throw new Error(`Port ${port} is already in use: stop what runs there, or pick another`)
   const args = [NEXT_BIN, 'start', dir, '-p', String(port), '-H', '127.0.0.1']
   const child = spawn(process.execPath, args, {

@@ -10,8 +10,14 @@ export async function unusedPort(): Promise<number> {
   return port
 }
 
-/** Whether `url` answers 2xx now. */
-export const answers = (url: string) =>
+/** Whether anything answers at `url` now, with any status: a port taken, before a server starts there. */
+export const listening = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
+    () => true,
+    () => false,
+  )
+
+const answers = (url: string) =>
   fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
     (response) => response.ok,
     () => false,
